@@ -1,0 +1,78 @@
+package io.lakestudio.catalog;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads of the catalog: what the tree, the editor's completion and every command-line metadata command get. It
+ * has no method that writes; {@link Catalog} adds those. Rows marked dropped are returned too (callers decide how
+ * to show them); lists are sorted by name.
+ */
+public interface ReadOnlyCatalog extends AutoCloseable {
+
+	/** The catalog file. */
+	Path file();
+
+	/** The account this catalog belongs to. */
+	String account();
+
+	/** Set when opening found the file unusable and set it aside: what happened, for the user. */
+	Optional<String> openNotice();
+
+	/** Whether any listing was ever held: false on a first run or after a corrupt file was set aside. */
+	boolean knowsAnything();
+
+	List<Workspace> workspaces();
+
+	Optional<Workspace> workspace(String id);
+
+	List<Item> items(String workspaceId);
+
+	Optional<Item> item(String id);
+
+	/** Every item of every workspace, in one query. */
+	List<Item> allItems();
+
+	List<LakeTable> tables(String itemId);
+
+	Optional<LakeTable> table(String tableId);
+
+	List<LakeColumn> columns(String tableId);
+
+	/** Every table with its columns, in one pass over tables and columns. */
+	List<TableWithColumns> allTables();
+
+	List<LakeFile> files(String itemId, String dir);
+
+	/**
+	 * Workspaces, items, tables and columns whose names contain {@code text}, case-insensitive; exact matches
+	 * first, then prefixes, then the rest.
+	 */
+	List<SearchHit> find(String text, int limit);
+
+	/** Resolves a name given as {@code workspace/item/table} or {@code workspace/item/schema/table}. */
+	Resolution resolve(TableName name);
+
+	Optional<SyncState> syncState(String listing);
+
+	List<SyncState> syncStates();
+
+	Optional<Lease> lease();
+
+	List<TableUse> uses(String tableId, Instant since);
+
+	Counts counts();
+
+	@Override
+	void close();
+
+	/** A table and its columns, as {@link #allTables()} returns them. */
+	record TableWithColumns(LakeTable table, List<LakeColumn> columns) {
+	}
+
+	/** Row counts for {@code status}. */
+	record Counts(long workspaces, long items, long tables, long columns, long files, long droppedTables) {
+	}
+}

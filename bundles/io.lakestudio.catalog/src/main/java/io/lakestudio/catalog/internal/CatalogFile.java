@@ -1,0 +1,168 @@
+package io.lakestudio.catalog.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.Properties;
+
+import io.lakestudio.catalog.CatalogException;
+
+/**
+ * Opens a catalog file: WAL, a busy timeout, and the checks that decide whether the file is usable. An unusable
+ * file is set aside, never deleted, so nothing a user had is lost.
+ */
+public final class CatalogFile {
+
+	private static final byte[] HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+	static final int BUSY_TIMEOUT_MS = 5000;
+
+	final Path file;
+	final String account;
+	final Connection connection;
+	final String notice;
+
+	private CatalogFile(Path file, String account, Connection connection, String notice) {
+		this.file = file;
+		this.account = account;
+		this.connection = connection;
+		this.notice = notice;
+	}
+
+	/**
+	 * @param writable a writable open runs the full {@code quick_check}; a read-only one checks the header,
+	 *                 the schema version and that the schema can be read, which keeps the command line fast.
+	 */
+	public static CatalogFile open(Path file, String account, boolean writable) {
+		NativeSqlite.prepare(file.getParent());
+		String notice = null;
+		if (Files.exists(file)) {
+			String problem = problemWith(file, writable);
+			if (problem != null) {
+				Path aside = setAside(file);
+				notice = "The catalog " + file + " " + problem + "; it was set aside as " + aside.getFileName()
+						+ " and a new, empty one was made. Nothing is known until the next sync.";
+			}
+		}
+		try {
+			Files.createDirectories(file.toAbsolutePath().getParent());
+			Connection c = connect(file);
+			ensureSchema(c, account);
+			if (!writable) {
+				try (Statement s = c.createStatement()) {
+					s.execute("PRAGMA query_only = 1");
+				}
+			}
+			return new CatalogFile(file, account, c, notice);
+		} catch (SQLException | IOException e) {
+			throw new CatalogException("Cannot open the catalog " + file + ": " + e.getMessage(), e);
+		}
+	}
+
+	/** A connection for watching: reads only, never creates the file. */
+	public static Connection readConnection(Path file) throws SQLException {
+		Connection c = connect(file);
+		try (Statement s = c.createStatement()) {
+			s.execute("PRAGMA query_only = 1");
+		}
+		return c;
+	}
+
+	static Connection connect(Path file) throws SQLException {
+		Properties p = new Properties();
+		// writes take the lock when they begin, so a transaction never fails half way on a busy upgrade
+		p.setProperty("transaction_mode", "IMMEDIATE");
+		Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), p);
+		try (Statement s = c.createStatement()) {
+			s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
+			s.execute("PRAGMA journal_mode = WAL");
+			s.execute("PRAGMA synchronous = NORMAL");
+		}
+		return c;
+	}
+
+	private static void ensureSchema(Connection c, String account) throws SQLException {
+		if (userVersion(c) == Schema.VERSION) {
+			return;
+		}
+		try (Statement s = c.createStatement()) {
+			s.execute("BEGIN IMMEDIATE");
+			boolean empty;
+			try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+				empty = rs.next() && rs.getInt(1) == 0;
+			}
+			s.execute("COMMIT");
+			if (empty) {
+				Schema.create(c, account);
+			}
+		}
+		if (userVersion(c) != Schema.VERSION) {
+			throw new SQLException("schema version " + userVersion(c) + " after creating it");
+		}
+	}
+
+	private static int userVersion(Connection c) throws SQLException {
+		try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+			return rs.next() ? rs.getInt(1) : 0;
+		}
+	}
+
+	/** Why the file can't be used, or null when it can. */
+	private static String problemWith(Path file, boolean fullCheck) {
+		try (InputStream in = Files.newInputStream(file)) {
+			byte[] head = in.readNBytes(HEADER.length);
+			if (head.length == 0 && Files.size(file) == 0) {
+				return null; // an empty file is a new database to SQLite
+			}
+			if (!Arrays.equals(head, HEADER)) {
+				return "is not a SQLite database";
+			}
+		} catch (IOException e) {
+			return "cannot be read (" + e.getMessage() + ")";
+		}
+		try (Connection c = connect(file); Statement s = c.createStatement()) {
+			int version = userVersion(c);
+			if (version != Schema.VERSION) {
+				return version < Schema.VERSION ? "has an older schema (version " + version + ")"
+						: "was written by a newer Lakestudio (schema version " + version + ")";
+			}
+			try (ResultSet rs = s.executeQuery(fullCheck ? "PRAGMA quick_check" : "SELECT count(*) FROM sqlite_master")) {
+				if (fullCheck && rs.next() && !"ok".equals(rs.getString(1))) {
+					return "failed its integrity check (" + rs.getString(1) + ")";
+				}
+			}
+			return null;
+		} catch (SQLException e) {
+			return "cannot be opened (" + e.getMessage() + ")";
+		}
+	}
+
+	private static Path setAside(Path file) {
+		String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+		Path aside = file.resolveSibling(file.getFileName() + ".bad-" + stamp);
+		try {
+			Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
+			for (String suffix : new String[] { "-wal", "-shm" }) {
+				Path side = file.resolveSibling(file.getFileName() + suffix);
+				if (Files.exists(side)) {
+					Files.move(side, aside.resolveSibling(aside.getFileName() + suffix),
+							StandardCopyOption.REPLACE_EXISTING);
+				}
+			}
+			return aside;
+		} catch (IOException e) {
+			throw new CatalogException("The catalog " + file + " is unusable and could not be set aside: "
+					+ e.getMessage(), e);
+		}
+	}
+}

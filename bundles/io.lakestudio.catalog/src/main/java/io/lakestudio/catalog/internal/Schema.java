@@ -1,0 +1,65 @@
+package io.lakestudio.catalog.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The catalog's tables. Times are epoch milliseconds. {@link #VERSION} goes in {@code user_version}; a file with
+ * an older one is set aside rather than migrated, since the worker can always refill it.
+ */
+final class Schema {
+
+	static final int VERSION = 1;
+
+	private static final String[] DDL = {
+			"CREATE TABLE account(id TEXT PRIMARY KEY, lake TEXT, created INTEGER NOT NULL)",
+			"CREATE TABLE workspace(id TEXT PRIMARY KEY, name TEXT NOT NULL, last_read INTEGER, dropped_at INTEGER)",
+			"CREATE TABLE item(id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL,"
+					+ " staging INTEGER NOT NULL DEFAULT 0, schema_enabled INTEGER NOT NULL DEFAULT 0,"
+					+ " tables_path TEXT, files_path TEXT, last_read INTEGER, dropped_at INTEGER)",
+			"CREATE INDEX item_workspace ON item(workspace_id, name)",
+			"CREATE TABLE lake_schema(item_id TEXT NOT NULL, name TEXT NOT NULL, last_read INTEGER, dropped_at INTEGER,"
+					+ " PRIMARY KEY(item_id, name)) WITHOUT ROWID",
+			"CREATE TABLE lake_table(id TEXT PRIMARY KEY, item_id TEXT NOT NULL, schema_name TEXT NOT NULL,"
+					+ " name TEXT NOT NULL, format TEXT, location TEXT, snapshot_version INTEGER, size_bytes INTEGER,"
+					+ " num_files INTEGER, num_records INTEGER, partition_columns TEXT, last_read INTEGER,"
+					+ " metadata_read INTEGER, dropped_at INTEGER)",
+			"CREATE INDEX lake_table_item ON lake_table(item_id, schema_name, name)",
+			"CREATE TABLE lake_column(table_id TEXT NOT NULL, ordinal INTEGER NOT NULL, name TEXT NOT NULL, type TEXT,"
+					+ " nullable INTEGER NOT NULL DEFAULT 1, is_partition INTEGER NOT NULL DEFAULT 0, last_read INTEGER,"
+					+ " PRIMARY KEY(table_id, ordinal)) WITHOUT ROWID",
+			"CREATE TABLE lake_file(item_id TEXT NOT NULL, dir TEXT NOT NULL, name TEXT NOT NULL,"
+					+ " is_dir INTEGER NOT NULL, size INTEGER, last_modified INTEGER, last_read INTEGER,"
+					+ " dropped_at INTEGER, PRIMARY KEY(item_id, dir, name)) WITHOUT ROWID",
+			"CREATE TABLE semantic_model(id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, name TEXT NOT NULL,"
+					+ " definition_path TEXT, last_read INTEGER, dropped_at INTEGER)",
+			"CREATE TABLE sync_state(listing TEXT PRIMARY KEY, last_success INTEGER, last_attempt INTEGER,"
+					+ " last_failure INTEGER, failure_message TEXT, complete INTEGER NOT NULL DEFAULT 0,"
+					+ " change_seq INTEGER NOT NULL DEFAULT 0)",
+			"CREATE TABLE lease(name TEXT PRIMARY KEY, holder TEXT NOT NULL, acquired INTEGER NOT NULL,"
+					+ " heartbeat INTEGER NOT NULL)",
+			"CREATE TABLE table_use(table_id TEXT NOT NULL, used_at INTEGER NOT NULL, source TEXT NOT NULL)",
+			"CREATE INDEX table_use_table ON table_use(table_id, used_at)" };
+
+	private Schema() {
+	}
+
+	static void create(Connection c, String account) throws SQLException {
+		c.setAutoCommit(false);
+		try (Statement s = c.createStatement()) {
+			for (String ddl : DDL) {
+				s.execute(ddl);
+			}
+			s.execute("INSERT INTO account(id, created) VALUES ('" + account.replace("'", "''") + "', "
+					+ System.currentTimeMillis() + ")");
+			s.execute("PRAGMA user_version = " + VERSION);
+			c.commit();
+		} catch (SQLException e) {
+			c.rollback();
+			throw e;
+		} finally {
+			c.setAutoCommit(true);
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package io.lakestudio.catalog.internal;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.lakestudio.catalog.Item;
+import io.lakestudio.catalog.LakeColumn;
+import io.lakestudio.catalog.LakeFile;
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.catalog.Lease;
+import io.lakestudio.catalog.ReadOnlyCatalog;
+import io.lakestudio.catalog.Resolution;
+import io.lakestudio.catalog.SearchHit;
+import io.lakestudio.catalog.SyncState;
+import io.lakestudio.catalog.TableName;
+import io.lakestudio.catalog.TableUse;
+import io.lakestudio.catalog.Workspace;
+
+/** The catalog's reads over one SQLite connection. Each read is one statement, so none holds up a writer. */
+public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
+
+	final CatalogFile catalogFile;
+	final Sql sql;
+
+	public SqliteReadOnlyCatalog(CatalogFile catalogFile) {
+		this.catalogFile = catalogFile;
+		this.sql = new Sql(catalogFile.connection, catalogFile.file.toString());
+	}
+
+	@Override
+	public Path file() {
+		return catalogFile.file;
+	}
+
+	@Override
+	public String account() {
+		return catalogFile.account;
+	}
+
+	@Override
+	public Optional<String> openNotice() {
+		return Optional.ofNullable(catalogFile.notice);
+	}
+
+	@Override
+	public boolean knowsAnything() {
+		return sql.count("SELECT count(*) FROM sync_state WHERE last_success IS NOT NULL") > 0;
+	}
+
+	@Override
+	public List<Workspace> workspaces() {
+		return sql.list("SELECT * FROM workspace ORDER BY name COLLATE NOCASE", Rows::workspace);
+	}
+
+	@Override
+	public Optional<Workspace> workspace(String id) {
+		return sql.one("SELECT * FROM workspace WHERE id = ?", Rows::workspace, id);
+	}
+
+	@Override
+	public List<Item> items(String workspaceId) {
+		return sql.list("SELECT * FROM item WHERE workspace_id = ? ORDER BY type, name COLLATE NOCASE", Rows::item,
+				workspaceId);
+	}
+
+	@Override
+	public Optional<Item> item(String id) {
+		return sql.one("SELECT * FROM item WHERE id = ?", Rows::item, id);
+	}
+
+	@Override
+	public List<Item> allItems() {
+		return sql.list("SELECT * FROM item ORDER BY workspace_id, type, name COLLATE NOCASE", Rows::item);
+	}
+
+	@Override
+	public List<LakeTable> tables(String itemId) {
+		return sql.list("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE item_id = ?"
+				+ " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE", Rows::table, itemId);
+	}
+
+	@Override
+	public Optional<LakeTable> table(String tableId) {
+		return sql.one("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE id = ?", Rows::table, tableId);
+	}
+
+	@Override
+	public List<LakeColumn> columns(String tableId) {
+		return sql.list("SELECT * FROM lake_column WHERE table_id = ? ORDER BY ordinal", Rows::column, tableId);
+	}
+
+	@Override
+	public List<TableWithColumns> allTables() {
+		List<TableWithColumns> out = new ArrayList<>();
+		String q = "SELECT " + Rows.TABLE_COLUMNS + ", t.id AS tid, c.ordinal, c.name AS cname, c.type AS ctype,"
+				+ " c.nullable, c.is_partition FROM lake_table t LEFT JOIN lake_column c ON c.table_id = t.id"
+				+ " ORDER BY t.item_id, t.schema_name, t.name, t.id, c.ordinal";
+		try (var ps = sql.prepare(q); var rs = ps.executeQuery()) {
+			String current = null;
+			LakeTable table = null;
+			List<LakeColumn> columns = null;
+			while (rs.next()) {
+				String id = rs.getString("tid");
+				if (!id.equals(current)) {
+					if (table != null) {
+						out.add(new TableWithColumns(table, List.copyOf(columns)));
+					}
+					current = id;
+					table = Rows.table(rs);
+					columns = new ArrayList<>();
+				}
+				String cname = rs.getString("cname");
+				if (cname != null) {
+					columns.add(new LakeColumn(rs.getInt("ordinal"), cname, rs.getString("ctype"),
+							rs.getInt("nullable") != 0, rs.getInt("is_partition") != 0));
+				}
+			}
+			if (table != null) {
+				out.add(new TableWithColumns(table, List.copyOf(columns)));
+			}
+			return out;
+		} catch (SQLException e) {
+			throw sql.fail(e);
+		}
+	}
+
+	@Override
+	public List<LakeFile> files(String itemId, String dir) {
+		return sql.list("SELECT * FROM lake_file WHERE item_id = ? AND dir = ? ORDER BY is_dir DESC, name",
+				Rows::file, itemId, dir);
+	}
+
+	@Override
+	public List<SearchHit> find(String text, int limit) {
+		return new Finder(sql).find(text, limit);
+	}
+
+	@Override
+	public Resolution resolve(TableName name) {
+		return new Resolver(this).resolve(name);
+	}
+
+	@Override
+	public Optional<SyncState> syncState(String listing) {
+		return sql.one("SELECT * FROM sync_state WHERE listing = ?", Rows::syncState, listing);
+	}
+
+	@Override
+	public List<SyncState> syncStates() {
+		return sql.list("SELECT * FROM sync_state ORDER BY listing", Rows::syncState);
+	}
+
+	@Override
+	public Optional<Lease> lease() {
+		return sql.one("SELECT * FROM lease WHERE name = 'sweep'", Rows::lease);
+	}
+
+	@Override
+	public List<TableUse> uses(String tableId, Instant since) {
+		return sql.list("SELECT * FROM table_use WHERE table_id = ? AND used_at >= ? ORDER BY used_at",
+				rs -> new TableUse(rs.getString("table_id"), Sql.instant(rs, "used_at"), rs.getString("source")),
+				tableId, since);
+	}
+
+	@Override
+	public Counts counts() {
+		return sql.one("SELECT (SELECT count(*) FROM workspace WHERE dropped_at IS NULL),"
+				+ " (SELECT count(*) FROM item WHERE dropped_at IS NULL),"
+				+ " (SELECT count(*) FROM lake_table WHERE dropped_at IS NULL),"
+				+ " (SELECT count(*) FROM lake_column),"
+				+ " (SELECT count(*) FROM lake_file WHERE dropped_at IS NULL),"
+				+ " (SELECT count(*) FROM lake_table WHERE dropped_at IS NOT NULL)",
+				rs -> new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+						rs.getLong(6)))
+				.orElseThrow();
+	}
+
+	/** Whether the listing was ever held; a complete one answers "missing" with authority. */
+	boolean held(String listing) {
+		return syncState(listing).map(SyncState::held).orElse(false);
+	}
+
+	@Override
+	public void close() {
+		try {
+			catalogFile.connection.close();
+		} catch (SQLException e) {
+			// closing a read connection loses nothing
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package io.lakestudio.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The watcher hears other processes' writes and says which listings changed. */
+class WatcherTest {
+
+	private static final Duration PERIOD = Duration.ofMillis(300);
+
+	@TempDir
+	Path home;
+
+	@Test
+	void changeWrittenByAnotherProcessIsSeenWithinOnePeriod() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+		}
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+			Process p = ChildProcess.start(CatalogWriterMain.class, file.toString(), "add-table", "Sales/Orders.Lakehouse",
+					"returns");
+			assertEquals(0, p.waitFor(), ChildProcess.output(p));
+			long written = System.nanoTime();
+			CatalogChange change = changes.poll(5, TimeUnit.SECONDS);
+			long seenMs = (System.nanoTime() - written) / 1_000_000;
+			assertNotNull(change, "the watcher heard the other process");
+			assertEquals(Set.of(Listing.tables("Sales/Orders.Lakehouse")), change.listings());
+			assertTrue(seenMs <= PERIOD.toMillis() + 250, "seen within one period, took " + seenMs + " ms");
+		}
+	}
+
+	@Test
+	void repeatListingWithNoChangeIsNotReported() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (Catalog c = Catalogs.open(file, "a");
+				CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+			Fixtures.fill(c);
+			assertNotNull(changes.poll(3, TimeUnit.SECONDS));
+			changes.clear();
+			Item orders = Fixtures.lakehouse("Sales", "Orders");
+			c.replaceTables(orders.id(), c.tables(orders.id()).stream()
+					.map(t -> new LakeTable(t.itemId(), t.schema(), t.name(), t.format(), t.location())).toList(),
+					true, Fixtures.T0.plusSeconds(60));
+			assertEquals(null, changes.poll(3 * PERIOD.toMillis(), TimeUnit.MILLISECONDS));
+			c.recordFailure(Listing.tables(orders.id()), "timed out", Fixtures.T0.plusSeconds(70));
+			assertEquals(Set.of(Listing.tables(orders.id())), changes.poll(3, TimeUnit.SECONDS).listings());
+		}
+	}
+
+	@Test
+	void replacedFileIsReportedAsEverything() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+		}
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+			Files.move(file, file.resolveSibling("old.sqlite"));
+			Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-wal"));
+			Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-shm"));
+			try (Catalog c = Catalogs.open(file, "a")) {
+				c.replaceWorkspaces(List.of(new Workspace("X", "X")), true, Fixtures.T0);
+			}
+			CatalogChange change = changes.poll(5, TimeUnit.SECONDS);
+			assertNotNull(change);
+			assertTrue(change.everything());
+		}
+	}
+}
