@@ -30,6 +30,15 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 
 	List<Item> items(String workspaceId);
 
+	/** A workspace by name, ignoring case (exact case preferred); dropped ones are left out. */
+	Optional<Workspace> workspaceNamed(String name);
+
+	/**
+	 * An item of a workspace by name, ignoring case; {@code name} may carry the type ({@code Orders.Lakehouse}).
+	 * Without one, an item that holds tables is preferred, and a Lakehouse over the rest.
+	 */
+	Optional<Item> itemNamed(String workspaceId, String name);
+
 	Optional<Item> item(String id);
 
 	/** Every item of every workspace, in one query. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -65,6 +66,23 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 	public List<Item> items(String workspaceId) {
 		return sql.list("SELECT * FROM item WHERE workspace_id = ? ORDER BY type, name COLLATE NOCASE", Rows::item,
 				workspaceId);
+	}
+
+	@Override
+	public Optional<Workspace> workspaceNamed(String name) {
+		return Resolver.best(sql.list("SELECT * FROM workspace WHERE dropped_at IS NULL AND name = ? COLLATE NOCASE",
+				Rows::workspace, name), Workspace::name, name);
+	}
+
+	@Override
+	public Optional<Item> itemNamed(String workspaceId, String name) {
+		List<Item> items = sql.list("SELECT * FROM item WHERE workspace_id = ? AND dropped_at IS NULL"
+				+ " AND (name = ? COLLATE NOCASE OR name || '.' || type = ? COLLATE NOCASE)", Rows::item, workspaceId,
+				name, name);
+		// exact case first, then items that hold tables, then Lakehouses
+		return items.stream().min(Comparator
+				.comparing((Item i) -> !(i.name().equals(name) || (i.name() + "." + i.type()).equals(name)))
+				.thenComparing(i -> !i.hasTables()).thenComparing(i -> !"Lakehouse".equals(i.type())));
 	}
 
 	@Override

@@ -1,0 +1,65 @@
+package io.lakestudio.catalog;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The state folder's log, {@code logs/lakestudio.log}: lake requests, sync events, warm reads. One line per event,
+ * appended whole so processes can share it; rolled over to {@code lakestudio.log.1} past a few megabytes.
+ * Callers never pass a token; {@link #line} also masks anything that looks like a bearer token.
+ */
+public final class EventLog {
+
+	private static final long ROLL_BYTES = 4L << 20;
+
+	private final Path file;
+
+	public EventLog(Path home) {
+		this.file = home.resolve("logs").resolve("lakestudio.log");
+	}
+
+	public Path file() {
+		return file;
+	}
+
+	public synchronized void log(String category, String message) {
+		try {
+			Files.createDirectories(file.getParent());
+			if (Files.exists(file) && Files.size(file) > ROLL_BYTES) {
+				Files.move(file, file.resolveSibling("lakestudio.log.1"), StandardCopyOption.REPLACE_EXISTING);
+			}
+			Files.writeString(file, line(Instant.now(), category, message), StandardCharsets.UTF_8,
+					StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		} catch (IOException e) {
+			// a log that can't be written must not stop the work it describes
+		}
+	}
+
+	static String line(Instant at, String category, String message) {
+		String safe = message.replaceAll("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]+", "$1***").replace('\n', ' ');
+		return at + " " + category + " " + safe + "\n";
+	}
+
+	/** The last {@code n} lines (the rolled file first when the current one is short). */
+	public List<String> tail(int n) {
+		try {
+			List<String> lines = new java.util.ArrayList<>();
+			Path old = file.resolveSibling("lakestudio.log.1");
+			if (Files.exists(old)) {
+				lines.addAll(Files.readAllLines(old, StandardCharsets.UTF_8));
+			}
+			if (Files.exists(file)) {
+				lines.addAll(Files.readAllLines(file, StandardCharsets.UTF_8));
+			}
+			return lines.subList(Math.max(0, lines.size() - n), lines.size());
+		} catch (IOException e) {
+			throw new CatalogException("Cannot read the log " + file + ": " + e.getMessage(), e);
+		}
+	}
+}
