@@ -19,13 +19,14 @@ public final class Catalogs {
 
 	/** The state folder shared by the workbench and the command line. */
 	public static Path home() {
-		String env = System.getenv("LAKESTUDIO_HOME");
-		if (env != null && !env.isBlank()) {
-			return Path.of(env).toAbsolutePath();
-		}
+		// the property first: launchers turn $LAKESTUDIO_HOME into it, and tests set it per run
 		String prop = System.getProperty("lakestudio.home");
 		if (prop != null && !prop.isBlank()) {
 			return Path.of(prop).toAbsolutePath();
+		}
+		String env = System.getenv("LAKESTUDIO_HOME");
+		if (env != null && !env.isBlank()) {
+			return Path.of(env).toAbsolutePath();
 		}
 		return Path.of(System.getProperty("user.home"), ".lakestudio");
 	}

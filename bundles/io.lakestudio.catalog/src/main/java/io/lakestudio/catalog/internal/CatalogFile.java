@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -82,7 +81,8 @@ public final class CatalogFile {
 		Properties p = new Properties();
 		// writes take the lock when they begin, so a transaction never fails half way on a busy upgrade
 		p.setProperty("transaction_mode", "IMMEDIATE");
-		Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), p);
+		// the driver directly: DriverManager doesn't see drivers of other bundles inside OSGi
+		Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file.toAbsolutePath(), p);
 		try (Statement s = c.createStatement()) {
 			s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
 			s.execute("PRAGMA journal_mode = WAL");

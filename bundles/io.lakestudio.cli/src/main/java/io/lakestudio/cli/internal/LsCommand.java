@@ -1,0 +1,83 @@
+package io.lakestudio.cli.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.catalog.Item;
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.catalog.Listing;
+import io.lakestudio.catalog.ReadOnlyCatalog;
+import io.lakestudio.catalog.TableName;
+import io.lakestudio.catalog.Workspace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "ls", description = { "List workspaces; a workspace's items; an item's tables; a table's columns.",
+		"From the catalog, with no network." })
+public final class LsCommand extends CatalogCommand {
+
+	@Parameters(arity = "0..1", paramLabel = "PATH", description = "workspace[/item[/schema][/table]]")
+	String path;
+
+	@Override
+	int run(ReadOnlyCatalog c, Out out) {
+		if (!c.knowsAnything()) {
+			throw nothingKnown();
+		}
+		if (path == null || path.isBlank() || path.equals("/")) {
+			List<List<Object>> rows = new ArrayList<>();
+			for (Workspace w : c.workspaces()) {
+				rows.add(List.of(w.name(), c.items(w.id()).size(), w.lastRead(),
+						Locate.state(c, Listing.items(w.id()), w.droppedAt())));
+			}
+			out.rows(List.of("WORKSPACE", "ITEMS", "LAST READ", "STATE"), rows);
+			return 0;
+		}
+		String[] parts = path.replaceAll("/+$", "").split("/");
+		Workspace ws = Locate.workspace(c, parts[0]);
+		if (parts.length == 1) {
+			if (!Locate.held(c, Listing.items(ws.id()))) {
+				throw new Die(2, "The items of '" + ws.name() + "' were never listed; run 'lakestudio sync'.");
+			}
+			List<List<Object>> rows = new ArrayList<>();
+			for (Item i : c.items(ws.id())) {
+				rows.add(List.of(i.name(), i.type(), i.lastRead(),
+						Locate.state(c, Listing.tables(i.id()), i.droppedAt()) + (i.staging() ? "staging" : "")));
+			}
+			out.rows(List.of("ITEM", "TYPE", "LAST READ", "STATE"), rows);
+			return 0;
+		}
+		Item item = Locate.item(c, ws, parts[1]);
+		if (parts.length == 2) {
+			return tables(c, out, item, null);
+		}
+		if (parts.length == 3 && item.schemaEnabled()
+				&& c.tables(item.id()).stream().anyMatch(t -> t.schema().equalsIgnoreCase(parts[2]))) {
+			return tables(c, out, item, parts[2]);
+		}
+		if (parts.length > 4) {
+			throw new Die(2, "'" + path + "' has too many parts: write workspace[/item[/schema][/table]].");
+		}
+		return new TableCommand().show(c, out, TableName.parse(path));
+	}
+
+	private static int tables(ReadOnlyCatalog c, Out out, Item item, String schema) {
+		if (!item.hasTables()) {
+			throw new Die(1, item.name() + " is a " + item.type() + "; it has no tables.");
+		}
+		if (!Locate.held(c, Listing.tables(item.id()))) {
+			throw new Die(2, "The tables of '" + item.name() + "' were never listed; run 'lakestudio sync'.");
+		}
+		List<List<Object>> rows = new ArrayList<>();
+		for (LakeTable t : c.tables(item.id())) {
+			if (schema != null && !t.schema().equalsIgnoreCase(schema)) {
+				continue;
+			}
+			rows.add(List.of(t.schema().isEmpty() || schema != null ? t.name() : t.schema() + "/" + t.name(),
+					t.format(), t.snapshotVersion() == null ? "" : t.snapshotVersion(), Out.size(t.sizeBytes()),
+					t.lastRead(), Locate.state(c, Listing.tableMetadata(t.id()), t.droppedAt())));
+		}
+		out.rows(List.of("TABLE", "FORMAT", "VERSION", "SIZE", "LAST READ", "STATE"), rows);
+		return 0;
+	}
+}

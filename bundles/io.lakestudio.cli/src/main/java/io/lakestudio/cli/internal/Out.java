@@ -1,0 +1,163 @@
+package io.lakestudio.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/** Prints rows as an aligned table, or as JSON with {@code --json}. */
+final class Out {
+
+	private final PrintWriter out;
+	private final boolean json;
+
+	Out(PrintWriter out, boolean json) {
+		this.out = out;
+		this.json = json;
+	}
+
+	boolean json() {
+		return json;
+	}
+
+	PrintWriter writer() {
+		return out;
+	}
+
+	/** Rows under headers: a table, or a JSON array of objects keyed by the headers in lower case. */
+	void rows(List<String> headers, List<List<Object>> rows) {
+		if (json) {
+			List<Object> objects = new ArrayList<>();
+			for (List<Object> row : rows) {
+				Map<String, Object> o = new LinkedHashMap<>();
+				for (int i = 0; i < headers.size(); i++) {
+					o.put(headers.get(i).toLowerCase(Locale.ROOT).replace(' ', '_'), row.get(i));
+				}
+				objects.add(o);
+			}
+			json(objects);
+			return;
+		}
+		int[] widths = new int[headers.size()];
+		List<List<String>> text = new ArrayList<>();
+		for (List<Object> row : rows) {
+			List<String> cells = new ArrayList<>();
+			for (Object v : row) {
+				cells.add(text(v));
+			}
+			text.add(cells);
+		}
+		for (int i = 0; i < widths.length; i++) {
+			widths[i] = headers.get(i).length();
+			for (List<String> cells : text) {
+				widths[i] = Math.max(widths[i], cells.get(i).length());
+			}
+		}
+		line(headers, widths);
+		for (List<String> cells : text) {
+			line(cells, widths);
+		}
+	}
+
+	private void line(List<String> cells, int[] widths) {
+		StringBuilder b = new StringBuilder();
+		for (int i = 0; i < cells.size(); i++) {
+			String c = cells.get(i);
+			b.append(c);
+			if (i < cells.size() - 1) {
+				b.append(" ".repeat(widths[i] - c.length() + 2));
+			}
+		}
+		out.println(b.toString().stripTrailing());
+	}
+
+	/** A value as a person reads it: times as ages, sizes in units, nothing as "". */
+	static String text(Object v) {
+		if (v == null) {
+			return "";
+		}
+		if (v instanceof Instant t) {
+			return age(t);
+		}
+		return v.toString();
+	}
+
+	static String age(Instant t) {
+		if (t == null) {
+			return "never";
+		}
+		long s = Math.max(0, Duration.between(t, Instant.now()).getSeconds());
+		if (s < 60) {
+			return s + " s ago";
+		}
+		if (s < 3600) {
+			return s / 60 + " min ago";
+		}
+		if (s < 86400 * 2) {
+			return s / 3600 + " h ago";
+		}
+		return s / 86400 + " days ago";
+	}
+
+	static String size(Long bytes) {
+		if (bytes == null) {
+			return "";
+		}
+		String[] units = { "B", "KB", "MB", "GB", "TB" };
+		double v = bytes;
+		int u = 0;
+		while (v >= 1024 && u < units.length - 1) {
+			v /= 1024;
+			u++;
+		}
+		return u == 0 ? bytes + " B" : String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+	}
+
+	/** Writes maps, lists, strings, numbers, booleans and times (ISO-8601) as JSON. */
+	void json(Object value) {
+		try {
+			JsonGenerator g = new JsonFactory().createGenerator(out).useDefaultPrettyPrinter();
+			write(g, value);
+			g.flush();
+			out.println();
+		} catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
+	private static void write(JsonGenerator g, Object v) throws IOException {
+		if (v == null) {
+			g.writeNull();
+		} else if (v instanceof Map<?, ?> m) {
+			g.writeStartObject();
+			for (Map.Entry<?, ?> e : m.entrySet()) {
+				g.writeFieldName(e.getKey().toString());
+				write(g, e.getValue());
+			}
+			g.writeEndObject();
+		} else if (v instanceof List<?> l) {
+			g.writeStartArray();
+			for (Object o : l) {
+				write(g, o);
+			}
+			g.writeEndArray();
+		} else if (v instanceof Boolean b) {
+			g.writeBoolean(b);
+		} else if (v instanceof Integer || v instanceof Long) {
+			g.writeNumber(((Number) v).longValue());
+		} else if (v instanceof Number n) {
+			g.writeNumber(n.doubleValue());
+		} else {
+			g.writeString(v.toString());
+		}
+	}
+}

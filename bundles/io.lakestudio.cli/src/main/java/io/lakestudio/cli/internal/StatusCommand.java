@@ -1,0 +1,81 @@
+package io.lakestudio.cli.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakestudio.catalog.ReadOnlyCatalog;
+import io.lakestudio.catalog.Settings;
+import io.lakestudio.catalog.SyncState;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "status", description = { "The account, its catalog file, what it holds, each listing's last sync",
+		"and failure, and who holds the sync lease. Asks the lake nothing." })
+public final class StatusCommand extends CatalogCommand {
+
+	@Option(names = "--all", description = "Show every listing, not only those that failed.")
+	boolean all;
+
+	@Override
+	int run(ReadOnlyCatalog c, Out out) {
+		Settings settings = Settings.load(home);
+		var counts = c.counts();
+		List<SyncState> states = c.syncStates();
+		List<SyncState> failing = states.stream().filter(SyncState::failing).toList();
+		var lastSync = states.stream().map(SyncState::lastSuccess).filter(t -> t != null).max(Comparable::compareTo);
+		var lease = c.lease();
+		if (out.json()) {
+			Map<String, Object> m = new LinkedHashMap<>();
+			m.put("account", c.account());
+			m.put("catalog", c.file().toString());
+			m.put("lake", settings.string(Settings.LAKE_FOLDER, null));
+			m.put("workspaces", counts.workspaces());
+			m.put("items", counts.items());
+			m.put("tables", counts.tables());
+			m.put("columns", counts.columns());
+			m.put("files", counts.files());
+			m.put("dropped_tables", counts.droppedTables());
+			m.put("listings", states.size());
+			m.put("last_sync", lastSync.orElse(null));
+			m.put("lease_holder", lease.map(l -> l.holder()).orElse(null));
+			m.put("lease_heartbeat", lease.map(l -> l.heartbeat()).orElse(null));
+			List<Object> list = new ArrayList<>();
+			for (SyncState s : all ? states : failing) {
+				Map<String, Object> o = new LinkedHashMap<>();
+				o.put("listing", s.listing());
+				o.put("last_success", s.lastSuccess());
+				o.put("last_failure", s.lastFailure());
+				o.put("failure", s.failureMessage());
+				o.put("complete", s.complete());
+				list.add(o);
+			}
+			m.put(all ? "all_listings" : "failing_listings", list);
+			out.json(m);
+			return 0;
+		}
+		var w = out.writer();
+		w.println("account:   " + c.account());
+		w.println("catalog:   " + c.file());
+		w.println("lake:      " + settings.string(Settings.LAKE_FOLDER, "(none configured)"));
+		w.println("holds:     " + counts.workspaces() + " workspaces, " + counts.items() + " items, " + counts.tables()
+				+ " tables (" + counts.droppedTables() + " dropped), " + counts.columns() + " columns, "
+				+ counts.files() + " files");
+		w.println("listings:  " + states.size() + " held or tried, " + failing.size() + " failing; last sync "
+				+ lastSync.map(Out::age).orElse("never"));
+		w.println("lease:     " + lease.map(l -> l.holder() + ", heartbeat " + Out.age(l.heartbeat()))
+				.orElse("nobody is sweeping"));
+		List<SyncState> shown = all ? states : failing;
+		if (!shown.isEmpty()) {
+			w.println();
+			List<List<Object>> rows = new ArrayList<>();
+			for (SyncState s : shown) {
+				rows.add(List.of(s.listing(), s.lastSuccess() == null ? "never" : Out.age(s.lastSuccess()),
+						s.failing() ? Out.age(s.lastFailure()) + ": " + s.failureMessage() : ""));
+			}
+			out.rows(List.of("LISTING", "LAST SYNC", "FAILURE"), rows);
+		}
+		return 0;
+	}
+}

@@ -1,0 +1,98 @@
+package io.lakestudio.cli.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakestudio.catalog.LakeColumn;
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.catalog.Listing;
+import io.lakestudio.catalog.ReadOnlyCatalog;
+import io.lakestudio.catalog.Resolution;
+import io.lakestudio.catalog.TableName;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "table", description = { "Show a table: format, version, size, when it was read, its columns.",
+		"From the catalog, with no network." })
+public final class TableCommand extends CatalogCommand {
+
+	@Parameters(paramLabel = "NAME", description = "workspace/item/table or workspace/item/schema/table")
+	String name;
+
+	@Override
+	int run(ReadOnlyCatalog c, Out out) {
+		return show(c, out, parse(name));
+	}
+
+	static TableName parse(String name) {
+		try {
+			return TableName.parse(name);
+		} catch (IllegalArgumentException e) {
+			throw new Die(2, e.getMessage());
+		}
+	}
+
+	int show(ReadOnlyCatalog c, Out out, TableName name) {
+		Resolution r = c.resolve(name);
+		switch (r.answer()) {
+		case MISSING -> throw new Die(1, "No table " + name + "." + Locate.didYouMean(r.closest()));
+		case UNKNOWN -> throw new Die(2, "Not known: the listing " + r.missingListing()
+				+ " was never held; run 'lakestudio sync'.");
+		default -> {
+		}
+		}
+		LakeTable t = r.table();
+		List<LakeColumn> columns = c.columns(t.id());
+		String state = Locate.state(c, Listing.tableMetadata(t.id()), t.droppedAt());
+		if (out.json()) {
+			Map<String, Object> m = new LinkedHashMap<>();
+			m.put("name", name.toString());
+			m.put("format", t.format());
+			m.put("location", t.location());
+			m.put("version", t.snapshotVersion());
+			m.put("size_bytes", t.sizeBytes());
+			m.put("files", t.numFiles());
+			m.put("records", t.numRecords());
+			m.put("partition_columns", t.partitionColumns());
+			m.put("last_read", t.lastRead());
+			m.put("metadata_read", t.metadataRead());
+			m.put("state", state);
+			List<Object> cols = new ArrayList<>();
+			for (LakeColumn col : columns) {
+				cols.add(Map.of("name", col.name(), "type", col.type(), "nullable", col.nullable(), "partition",
+						col.partition()));
+			}
+			m.put("columns", cols);
+			out.json(m);
+			return 0;
+		}
+		var w = out.writer();
+		w.println(name + "  (" + t.format() + ")");
+		w.println("  location:      " + t.location());
+		if (t.metadataRead() == null) {
+			w.println("  metadata:      not read yet");
+		} else {
+			w.println("  version:       " + t.snapshotVersion());
+			w.println("  size:          " + Out.size(t.sizeBytes()) + " in " + t.numFiles() + " files"
+					+ (t.numRecords() == null ? "" : ", " + t.numRecords() + " rows"));
+			w.println("  partitioned:   " + (t.partitionColumns().isEmpty() ? "no" : String.join(", ", t.partitionColumns())));
+			w.println("  metadata read: " + Out.age(t.metadataRead()));
+		}
+		w.println("  listed:        " + Out.age(t.lastRead()));
+		if (!state.isEmpty()) {
+			w.println("  state:         " + state);
+		}
+		if (!columns.isEmpty()) {
+			w.println();
+			List<List<Object>> rows = new ArrayList<>();
+			for (LakeColumn col : columns) {
+				rows.add(List.of(col.name(), col.type(), col.nullable() ? "" : "not null",
+						col.partition() ? "partition" : ""));
+			}
+			out.rows(List.of("COLUMN", "TYPE", "NULL", "KEY"), rows);
+		}
+		return 0;
+	}
+}
