@@ -101,7 +101,7 @@ public class CliBench {
 				c.replaceItems(ws.id(), items, true, now);
 				for (Item item : items) {
 					// one lakehouse of 2,000 tables; 3,000 more spread over the other 49
-					int index = Integer.parseInt(item.name().replaceAll("\\D", ""));
+					int index = item.name().equals("Big") ? 0 : Integer.parseInt(item.name().replaceAll("\\D", ""));
 					int n = item.name().equals("Big") ? 2000 : 61 + (index <= 11 ? 1 : 0);
 					List<LakeTable> tables = new ArrayList<>();
 					for (int t = 0; t < n; t++) {

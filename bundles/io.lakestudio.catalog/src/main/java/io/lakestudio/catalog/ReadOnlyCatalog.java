@@ -68,6 +68,9 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 
 	List<SyncState> syncStates();
 
+	/** The sync states of listings whose names start with {@code prefix}, in one query. */
+	List<SyncState> syncStates(String prefix);
+
 	Optional<Lease> lease();
 
 	List<TableUse> uses(String tableId, Instant since);

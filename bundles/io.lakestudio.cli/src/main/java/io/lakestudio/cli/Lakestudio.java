@@ -2,40 +2,50 @@ package io.lakestudio.cli;
 
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.ParseException;
+
 import io.lakestudio.catalog.CatalogException;
-import io.lakestudio.cli.internal.Cli;
+import io.lakestudio.cli.internal.Command;
 import io.lakestudio.cli.internal.Die;
-import picocli.CommandLine;
 
 /**
- * The commands and how they end: every command answers from the catalog; a failure is one line on stderr and an
- * exit code, never a stack trace. Only the command named on the line is built, to keep start-up short.
- * Exit codes: 0 done (and "exists"), 1 missing, 2 not known or bad usage, 3 failed.
+ * The commands and how they end: a failure is one line on stderr and an exit code, never a stack trace. Only the
+ * command named on the line is loaded, by class name, so a metadata command links nothing of the lake, Delta
+ * Kernel or DuckDB. Exit codes: 0 done (and "exists"), 1 missing, 2 not known or bad usage, 3 failed.
  */
 public final class Lakestudio {
 
 	public static final int FAILED = 3;
+	public static final String VERSION = "Lakestudio 0.1.0";
 
-	/**
-	 * Command name to class, by name: a metadata command must not link the classes of sync or demo (the lake,
-	 * Delta Kernel, DuckDB), which the fast launcher leaves off its class path.
-	 */
-	private static final Map<String, String> COMMANDS = new LinkedHashMap<>();
+	private record Entry(String className, String summary) {
+	}
+
+	private static final Map<String, Entry> COMMANDS = new LinkedHashMap<>();
+
+	/** Registers a command; bundles that add commands call this before {@link #run}. */
+	public static void register(String name, String className, String summary) {
+		COMMANDS.put(name, new Entry(className, summary));
+	}
+
 	static {
 		String p = "io.lakestudio.cli.internal.";
-		COMMANDS.put("ls", p + "LsCommand");
-		COMMANDS.put("items", p + "ItemsCommand");
-		COMMANDS.put("models", p + "ModelsCommand");
-		COMMANDS.put("files", p + "FilesCommand");
-		COMMANDS.put("find", p + "FindCommand");
-		COMMANDS.put("table", p + "TableCommand");
-		COMMANDS.put("exists", p + "ExistsCommand");
-		COMMANDS.put("status", p + "StatusCommand");
-		COMMANDS.put("log", p + "LogCommand");
-		COMMANDS.put("sync", p + "SyncCommand");
-		COMMANDS.put("demo", p + "DemoCommand");
+		register("ls", p + "LsCommand", "List workspaces, an item's tables, a table's columns.");
+		register("items", p + "ItemsCommand", "List the items of one or every workspace.");
+		register("models", p + "ModelsCommand", "List semantic models.");
+		register("files", p + "FilesCommand", "List a folder of an item's Files.");
+		register("find", p + "FindCommand", "Find workspaces, items, tables and columns by name.");
+		register("table", p + "TableCommand", "Show a table: format, version, size, columns.");
+		register("exists", p + "ExistsCommand", "Does a table exist? Exit 0 yes, 1 no, 2 not known.");
+		register("status", p + "StatusCommand", "Account, catalog, listings and their failures, the lease.");
+		register("log", p + "LogCommand", "Print the last lines of the log.");
+		register("sync", p + "SyncCommand", "List the lake into the catalog.");
+		register("demo", p + "DemoCommand", "Write a sample lake, sync it and show the commands on it.");
 	}
 
 	private final PrintWriter out;
@@ -47,52 +57,71 @@ public final class Lakestudio {
 	}
 
 	public int run(String... args) {
-		CommandLine cl;
-		if (args.length > 0 && COMMANDS.containsKey(args[0])) {
-			cl = new CommandLine(new Cli());
-			cl.addSubcommand(args[0], command(args[0]));
-		} else {
-			cl = full();
-		}
-		cl.setOut(out).setErr(err);
-		cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-			if (e instanceof Die die) {
-				if (die.getMessage() != null) {
-					err.println("lakestudio: " + die.getMessage());
-				}
-				return die.exitCode();
-			}
-			if (e instanceof CatalogException) {
+		try {
+			return dispatch(args);
+		} catch (Die e) {
+			if (e.getMessage() != null) {
 				err.println("lakestudio: " + e.getMessage());
-				return FAILED;
 			}
+			return e.exitCode();
+		} catch (CatalogException e) {
+			err.println("lakestudio: " + e.getMessage());
+			return FAILED;
+		} catch (RuntimeException e) {
 			err.println("lakestudio: " + e);
 			return FAILED;
-		});
-		cl.setParameterExceptionHandler((e, a) -> {
-			err.println("lakestudio: " + e.getMessage());
-			err.println("Try 'lakestudio " + (e.getCommandLine().getParent() == null ? ""
-					: e.getCommandLine().getCommandName() + " ") + "--help'.");
-			return 2;
-		});
-		try {
-			return cl.execute(args);
 		} finally {
 			out.flush();
+			err.flush();
 		}
 	}
 
-	private static CommandLine full() {
-		CommandLine cl = new CommandLine(new Cli());
-		COMMANDS.keySet().forEach(name -> cl.addSubcommand(name, command(name)));
-		return cl;
-	}
-
-	private static Object command(String name) {
+	private int dispatch(String[] args) {
+		if (args.length == 0 || List.of("-h", "--help", "help").contains(args[0])) {
+			overview(args.length == 0 ? err : out);
+			return args.length == 0 ? 2 : 0;
+		}
+		if (List.of("-V", "--version").contains(args[0])) {
+			out.println(VERSION);
+			return 0;
+		}
+		Entry entry = COMMANDS.get(args[0]);
+		if (entry == null) {
+			throw new Die(2, "'" + args[0] + "' is not a command. Try 'lakestudio --help'.");
+		}
+		Command command = instantiate(args[0], entry);
+		command.init(args[0], out, err);
+		String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+		CommandLine line;
 		try {
-			return Class.forName(COMMANDS.get(name)).getDeclaredConstructor().newInstance();
-		} catch (ReflectiveOperationException | LinkageError e) {
-			throw new IllegalStateException("The command '" + name + "' is not available here: " + e, e);
+			line = new DefaultParser().parse(command.options(), rest);
+		} catch (ParseException e) {
+			throw new Die(2, args[0] + ": " + e.getMessage() + ". Try 'lakestudio " + args[0] + " --help'.");
 		}
+		if (line.hasOption("help")) {
+			command.printHelp();
+			return 0;
+		}
+		return command.run(line);
+	}
+
+	private static Command instantiate(String name, Entry entry) {
+		try {
+			return (Command) Class.forName(entry.className()).getDeclaredConstructor().newInstance();
+		} catch (ReflectiveOperationException | LinkageError e) {
+			throw new Die(FAILED, "the command '" + name + "' is not available here: " + e);
+		}
+	}
+
+	private void overview(PrintWriter w) {
+		w.println("Usage: lakestudio COMMAND [options] [arguments]");
+		w.println("OneLake metadata and SQL, offline-first. Metadata commands answer from the local catalog with no");
+		w.println("network. 'lakestudio COMMAND --help' tells more.");
+		w.println();
+		int width = COMMANDS.keySet().stream().mapToInt(String::length).max().orElse(0);
+		COMMANDS.forEach((name, e) -> w.println("  " + name + " ".repeat(width - name.length() + 2) + e.summary()));
+		w.println();
+		w.println("Exit codes: 0 done, 1 missing, 2 not known or bad usage, 3 failed.");
+		w.println("State folder: $LAKESTUDIO_HOME (default ~/.lakestudio).");
 	}
 }

@@ -9,10 +9,20 @@ public final class Main {
 	}
 
 	public static void main(String[] args) {
+		int code = run(args);
+		// halt, not exit: nothing is left to shut down, and exit's logging machinery costs start-up time
+		Runtime.getRuntime().halt(code);
+	}
+
+	/** Runs one command on stdout/stderr and returns its exit code. */
+	public static int run(String... args) {
 		PrintWriter out = new PrintWriter(System.out, false);
 		PrintWriter err = new PrintWriter(System.err, true);
 		int code = new Lakestudio(out, err).run(args);
 		out.flush();
-		System.exit(code);
+		err.flush();
+		System.out.flush();
+		System.err.flush();
+		return code;
 	}
 }

@@ -45,18 +45,31 @@ public final class CatalogFile {
 	public static CatalogFile open(Path file, String account, boolean writable) {
 		NativeSqlite.prepare(file.getParent());
 		String notice = null;
+		Connection c = null;
 		if (Files.exists(file)) {
-			String problem = problemWith(file, writable);
+			String problem = headerProblem(file);
+			if (problem == null) {
+				try {
+					c = connect(file);
+					problem = schemaProblem(c, writable);
+				} catch (SQLException e) {
+					problem = "cannot be opened (" + e.getMessage() + ")";
+				}
+			}
 			if (problem != null) {
+				close(c);
+				c = null;
 				Path aside = setAside(file);
 				notice = "The catalog " + file + " " + problem + "; it was set aside as " + aside.getFileName()
 						+ " and a new, empty one was made. Nothing is known until the next sync.";
 			}
 		}
 		try {
-			Files.createDirectories(file.toAbsolutePath().getParent());
-			Connection c = connect(file);
-			ensureSchema(c, account);
+			if (c == null) {
+				Files.createDirectories(file.toAbsolutePath().getParent());
+				c = connect(file);
+				ensureSchema(c, account);
+			}
 			if (!writable) {
 				try (Statement s = c.createStatement()) {
 					s.execute("PRAGMA query_only = 1");
@@ -64,7 +77,18 @@ public final class CatalogFile {
 			}
 			return new CatalogFile(file, account, c, notice);
 		} catch (SQLException | IOException e) {
+			close(c);
 			throw new CatalogException("Cannot open the catalog " + file + ": " + e.getMessage(), e);
+		}
+	}
+
+	private static void close(Connection c) {
+		if (c != null) {
+			try {
+				c.close();
+			} catch (SQLException e) {
+				// it was unusable anyway
+			}
 		}
 	}
 
@@ -117,33 +141,45 @@ public final class CatalogFile {
 		}
 	}
 
-	/** Why the file can't be used, or null when it can. */
-	private static String problemWith(Path file, boolean fullCheck) {
+	/** Why the file is not a SQLite database, or null when it looks like one. */
+	private static String headerProblem(Path file) {
 		try (InputStream in = Files.newInputStream(file)) {
 			byte[] head = in.readNBytes(HEADER.length);
-			if (head.length == 0 && Files.size(file) == 0) {
+			if (head.length == 0) {
 				return null; // an empty file is a new database to SQLite
 			}
-			if (!Arrays.equals(head, HEADER)) {
-				return "is not a SQLite database";
-			}
+			return Arrays.equals(head, HEADER) ? null : "is not a SQLite database";
 		} catch (IOException e) {
 			return "cannot be read (" + e.getMessage() + ")";
 		}
-		try (Connection c = connect(file); Statement s = c.createStatement()) {
-			int version = userVersion(c);
-			if (version != Schema.VERSION) {
-				return version < Schema.VERSION ? "has an older schema (version " + version + ")"
-						: "was written by a newer Lakestudio (schema version " + version + ")";
+	}
+
+	/**
+	 * Why an open database can't be used as this catalog, or null. A writable open runs the full
+	 * {@code quick_check}; a read-only one checks the schema version and that the schema can be read, which keeps
+	 * the command line fast.
+	 */
+	private static String schemaProblem(Connection c, boolean fullCheck) throws SQLException {
+		int version = userVersion(c);
+		if (version == 0 && isEmpty(c)) {
+			return null; // made by a process that is creating it right now, or an empty file
+		}
+		if (version != Schema.VERSION) {
+			return version < Schema.VERSION ? "has an older schema (version " + version + ")"
+					: "was written by a newer Lakestudio (schema version " + version + ")";
+		}
+		try (Statement s = c.createStatement();
+				ResultSet rs = s.executeQuery(fullCheck ? "PRAGMA quick_check" : "SELECT count(*) FROM sqlite_master")) {
+			if (fullCheck && rs.next() && !"ok".equals(rs.getString(1))) {
+				return "failed its integrity check (" + rs.getString(1) + ")";
 			}
-			try (ResultSet rs = s.executeQuery(fullCheck ? "PRAGMA quick_check" : "SELECT count(*) FROM sqlite_master")) {
-				if (fullCheck && rs.next() && !"ok".equals(rs.getString(1))) {
-					return "failed its integrity check (" + rs.getString(1) + ")";
-				}
-			}
-			return null;
-		} catch (SQLException e) {
-			return "cannot be opened (" + e.getMessage() + ")";
+		}
+		return null;
+	}
+
+	private static boolean isEmpty(Connection c) throws SQLException {
+		try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+			return rs.next() && rs.getInt(1) == 0;
 		}
 	}
 

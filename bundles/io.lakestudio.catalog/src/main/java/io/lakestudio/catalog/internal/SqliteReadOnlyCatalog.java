@@ -173,6 +173,13 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 	}
 
 	@Override
+	public List<SyncState> syncStates(String prefix) {
+		String like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+		return sql.list("SELECT * FROM sync_state WHERE listing LIKE ? ESCAPE '\\' ORDER BY listing", Rows::syncState,
+				like);
+	}
+
+	@Override
 	public Optional<Lease> lease() {
 		return sql.one("SELECT * FROM lease WHERE name = 'sweep'", Rows::lease);
 	}

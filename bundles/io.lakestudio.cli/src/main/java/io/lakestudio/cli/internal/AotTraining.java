@@ -48,6 +48,13 @@ public final class AotTraining {
 		}
 		PrintWriter sink = new PrintWriter(Writer.nullWriter());
 		Lakestudio cli = new Lakestudio(sink, sink);
+		java.io.PrintStream stdout = System.out;
+		java.io.PrintStream stderr = System.err;
+		System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+		System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+		io.lakestudio.cli.Main.run("status"); // the real entry point, once
+		System.setOut(stdout);
+		System.setErr(stderr);
 		String[][] runs = { { "ls" }, { "ls", "W" }, { "ls", "W/L" }, { "exists", "W/L/table_1" },
 				{ "exists", "W/L/table_x" }, { "exists", "X/L/t" }, { "find", "table" }, { "table", "W/L/table_0" },
 				{ "items" }, { "models" }, { "files", "W/L" }, { "status" }, { "ls", "--json" },

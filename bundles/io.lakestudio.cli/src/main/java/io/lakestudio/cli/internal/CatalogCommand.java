@@ -1,52 +1,34 @@
 package io.lakestudio.cli.internal;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
 
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * A command that answers from the catalog, read only. Opening it may find the file unusable; then it was set
  * aside and the command says so on stderr before answering from the new, empty one.
  */
-abstract class CatalogCommand implements Callable<Integer> {
-
-	@Spec
-	CommandSpec spec;
-
-	@Option(names = "--json", description = "Print JSON instead of a table.")
-	boolean json;
-
-	@Option(names = { "-h", "--help" }, usageHelp = true, description = "Show this help.")
-	boolean help;
-
-	final Path home = Catalogs.home();
+abstract class CatalogCommand extends Command {
 
 	@Override
-	public final Integer call() {
+	public Options options() {
+		return super.options().addOption(flag("json", "Print JSON instead of a table."));
+	}
+
+	@Override
+	public final int run(CommandLine line) {
 		Settings settings = Settings.load(home);
 		try (ReadOnlyCatalog catalog = Catalogs.openReadOnly(Catalogs.catalogFile(home, settings.account()),
 				settings.account())) {
-			catalog.openNotice().ifPresent(err()::println);
-			return run(catalog, new Out(out(), json));
+			catalog.openNotice().ifPresent(err::println);
+			return run(line, catalog, new Out(out, line.hasOption("json")));
 		}
 	}
 
-	abstract int run(ReadOnlyCatalog catalog, Out out);
-
-	PrintWriter out() {
-		return spec.commandLine().getOut();
-	}
-
-	PrintWriter err() {
-		return spec.commandLine().getErr();
-	}
+	abstract int run(CommandLine line, ReadOnlyCatalog catalog, Out out);
 
 	/** Nothing was ever listed: say what to do, exit "not known". */
 	static Die nothingKnown() {

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
 
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.Item;
@@ -15,37 +17,41 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.catalog.Workspace;
 import io.lakestudio.cli.Lakestudio;
 import io.lakestudio.samples.SampleLake;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "demo", description = { "The embedded default, with no account: write a sample lake of real Delta",
-		"tables into the state folder, sync it, and show ls, find, table and exists on it." })
-public final class DemoCommand implements Callable<Integer> {
-
-	@Spec
-	CommandSpec spec;
-
-	@Option(names = "--lake", paramLabel = "DIR", description = "Where the sample lake goes (default: <state folder>/sample-lake).")
-	Path lake;
-
-	@Option(names = "--rewrite", description = "Write the sample lake again even if it is there.")
-	boolean rewrite;
-
-	@Option(names = { "-h", "--help" }, usageHelp = true, description = "Show this help.")
-	boolean help;
+public final class DemoCommand extends Command {
 
 	@Override
-	public Integer call() throws Exception {
-		Path home = Catalogs.home();
+	protected String usage() {
+		return "[options]";
+	}
+
+	@Override
+	protected String description() {
+		return "The embedded default, with no account: write a sample lake of real Delta tables into the state"
+				+ " folder, sync it, and show ls, find, table and exists on it.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options()
+				.addOption(valued(null, "lake", "DIR", "Where the sample lake goes (default: <state folder>/sample-lake)."))
+				.addOption(flag("rewrite", "Write the sample lake again even if it is there."));
+	}
+
+	@Override
+	public int run(CommandLine line) {
+		args(line, 0, 0);
+		Path lake = line.hasOption("lake") ? Path.of(line.getOptionValue("lake")) : null;
+		boolean rewrite = line.hasOption("rewrite");
 		Path dir = (lake == null ? home.resolve("sample-lake") : lake).toAbsolutePath().normalize();
-		PrintWriter out = spec.commandLine().getOut();
-		PrintWriter err = spec.commandLine().getErr();
 		if (rewrite || !Files.isDirectory(dir)) {
 			out.println("Writing a sample lake of real Delta tables to " + dir + " ...");
 			out.flush();
-			SampleLake.write(dir);
+			try {
+				SampleLake.write(dir);
+			} catch (Exception e) {
+				throw new Die(3, "could not write the sample lake to " + dir + ": " + e.getMessage());
+			}
 		}
 		Settings.load(home).set(Settings.LAKE_FOLDER, dir.toString()).save();
 		Lakestudio cli = new Lakestudio(out, err);

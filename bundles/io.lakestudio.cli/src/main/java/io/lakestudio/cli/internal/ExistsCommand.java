@@ -3,23 +3,29 @@ package io.lakestudio.cli.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.commons.cli.CommandLine;
+
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Resolution;
 import io.lakestudio.catalog.TableName;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
-@Command(name = "exists", description = { "Does a table exist? From the listings alone, with no network.",
-		"Exit 0: it exists. 1: a complete listing says it does not (the closest names are printed).",
-		"2: not known (that listing was never held)." })
 public final class ExistsCommand extends CatalogCommand {
 
-	@Parameters(paramLabel = "NAME", description = "workspace/item/table or workspace/item/schema/table")
-	String name;
+	@Override
+	protected String usage() {
+		return "[options] workspace/item/[schema/]table";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
-		TableName table = TableCommand.parse(name);
+	protected String description() {
+		return "Does a table exist? From the listings alone, with no network.\n"
+				+ "Exit 0: it exists. 1: a complete listing says it does not (the closest names are printed).\n"
+				+ "2: not known (that listing was never held).";
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		TableName table = TableCommand.parse(args(line, 1, 1).get(0));
 		Resolution r = c.resolve(table);
 		if (out.json()) {
 			Map<String, Object> m = new LinkedHashMap<>();

@@ -3,24 +3,30 @@ package io.lakestudio.cli.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.commons.cli.CommandLine;
+
 import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeFile;
 import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
-@Command(name = "files", description = "List a folder of an item's Files, from the catalog.")
 public final class FilesCommand extends CatalogCommand {
 
-	@Parameters(index = "0", paramLabel = "ITEM", description = "workspace/item")
-	String item;
-
-	@Parameters(index = "1", arity = "0..1", paramLabel = "DIR", description = "a folder under Files/ (default: its root)")
-	String dir;
+	@Override
+	protected String usage() {
+		return "[options] workspace/item [DIR]";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
+	protected String description() {
+		return "List a folder of an item's Files (DIR under Files/, default its root), from the catalog.";
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		List<String> args = args(line, 1, 2);
+		String item = args.get(0);
+		String dir = args.size() > 1 ? args.get(1) : null;
 		Item it = Locate.item(c, item);
 		String folder = dir == null ? "" : dir.replaceAll("^/+|/+$", "");
 		if (!Locate.held(c, Listing.files(it.id(), folder))) {

@@ -3,24 +3,34 @@ package io.lakestudio.cli.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SearchHit;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
-@Command(name = "find", description = { "Find workspaces, items, tables and columns whose names contain TEXT,",
-		"ignoring case; exact matches first, then prefixes." })
 public final class FindCommand extends CatalogCommand {
 
-	@Parameters(paramLabel = "TEXT")
-	String text;
-
-	@Option(names = "--limit", defaultValue = "50", description = "At most this many matches (default ${DEFAULT-VALUE}).")
-	int limit;
+	@Override
+	protected String usage() {
+		return "[options] TEXT";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
+	protected String description() {
+		return "Find workspaces, items, tables and columns whose names contain TEXT, ignoring case; exact matches"
+				+ " first, then prefixes. Exit 1 when nothing matches.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options().addOption(valued(null, "limit", "N", "At most N matches (default 50)."));
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		String text = args(line, 1, 1).get(0);
+		int limit = intValue(line, "limit", 50);
 		if (!c.knowsAnything()) {
 			throw nothingKnown();
 		}

@@ -3,20 +3,28 @@ package io.lakestudio.cli.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.commons.cli.CommandLine;
+
 import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Workspace;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
-@Command(name = "items", description = "List items (lakehouses, warehouses, models...) of one or every workspace.")
 public class ItemsCommand extends CatalogCommand {
 
-	@Parameters(arity = "0..1", paramLabel = "WORKSPACE")
-	String workspace;
+	@Override
+	protected String usage() {
+		return "[options] [WORKSPACE]";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
+	protected String description() {
+		return "List items (lakehouses, warehouses, models...) of one or every workspace, from the catalog.";
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		List<String> args = args(line, 0, 1);
+		String workspace = args.isEmpty() ? null : args.get(0);
 		if (!c.knowsAnything()) {
 			throw nothingKnown();
 		}

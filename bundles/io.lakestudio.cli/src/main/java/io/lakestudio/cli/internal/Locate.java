@@ -55,10 +55,15 @@ final class Locate {
 
 	/** The state a node shows: dropped, or its listing's last failure. */
 	static String state(ReadOnlyCatalog c, String listing, java.time.Instant droppedAt) {
+		return state(c.syncState(listing).orElse(null), droppedAt);
+	}
+
+	static String state(SyncState sync, java.time.Instant droppedAt) {
 		if (droppedAt != null) {
 			return "dropped";
 		}
-		return c.syncState(listing).filter(SyncState::failing)
-				.map(s -> "refresh failed " + Out.age(s.lastFailure()) + ": " + s.failureMessage()).orElse("");
+		return sync != null && sync.failing()
+				? "refresh failed " + Out.age(sync.lastFailure()) + ": " + sync.failureMessage()
+				: "";
 	}
 }

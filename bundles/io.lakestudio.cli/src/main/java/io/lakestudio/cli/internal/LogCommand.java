@@ -1,32 +1,32 @@
 package io.lakestudio.cli.internal;
 
-import java.util.concurrent.Callable;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
 
-import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.EventLog;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "log", description = "Print the last lines of the log: lake requests, sync events, warm reads.")
-public final class LogCommand implements Callable<Integer> {
-
-	@Spec
-	CommandSpec spec;
-
-	@Option(names = { "-n", "--lines" }, defaultValue = "50", description = "How many lines (default ${DEFAULT-VALUE}).")
-	int lines;
-
-	@Option(names = { "-h", "--help" }, usageHelp = true, description = "Show this help.")
-	boolean help;
+public final class LogCommand extends Command {
 
 	@Override
-	public Integer call() {
-		EventLog log = new EventLog(Catalogs.home());
-		var out = spec.commandLine().getOut();
-		for (String line : log.tail(lines)) {
-			out.println(line);
+	protected String usage() {
+		return "[options]";
+	}
+
+	@Override
+	protected String description() {
+		return "Print the last lines of the log: lake requests, sync events, warm reads. Asks the lake nothing.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options().addOption(valued("n", "lines", "N", "How many lines (default 50)."));
+	}
+
+	@Override
+	public int run(CommandLine line) {
+		args(line, 0, 0);
+		for (String l : new EventLog(home).tail(intValue(line, "lines", 50))) {
+			out.println(l);
 		}
 		return 0;
 	}

@@ -1,26 +1,37 @@
 package io.lakestudio.cli.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
 
 import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
+import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.TableName;
 import io.lakestudio.catalog.Workspace;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
-@Command(name = "ls", description = { "List workspaces; a workspace's items; an item's tables; a table's columns.",
-		"From the catalog, with no network." })
 public final class LsCommand extends CatalogCommand {
 
-	@Parameters(arity = "0..1", paramLabel = "PATH", description = "workspace[/item[/schema][/table]]")
-	String path;
+	@Override
+	protected String usage() {
+		return "[options] [workspace[/item[/schema][/table]]]";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
+	protected String description() {
+		return "List workspaces; a workspace's items; an item's tables; a table's columns. From the catalog, with"
+				+ " no network.";
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		List<String> args = args(line, 0, 1);
+		String path = args.isEmpty() ? null : args.get(0);
 		if (!c.knowsAnything()) {
 			throw nothingKnown();
 		}
@@ -58,7 +69,7 @@ public final class LsCommand extends CatalogCommand {
 		if (parts.length > 4) {
 			throw new Die(2, "'" + path + "' has too many parts: write workspace[/item[/schema][/table]].");
 		}
-		return new TableCommand().show(c, out, TableName.parse(path));
+		return TableCommand.show(c, out, TableCommand.parse(path));
 	}
 
 	private static int tables(ReadOnlyCatalog c, Out out, Item item, String schema) {
@@ -68,6 +79,11 @@ public final class LsCommand extends CatalogCommand {
 		if (!Locate.held(c, Listing.tables(item.id()))) {
 			throw new Die(2, "The tables of '" + item.name() + "' were never listed; run 'lakestudio sync'.");
 		}
+		// one query for the states of every table's metadata listing, not one per table
+		Map<String, SyncState> states = new HashMap<>();
+		for (SyncState s : c.syncStates(Listing.tableMetadata(item.id() + "/"))) {
+			states.put(s.listing(), s);
+		}
 		List<List<Object>> rows = new ArrayList<>();
 		for (LakeTable t : c.tables(item.id())) {
 			if (schema != null && !t.schema().equalsIgnoreCase(schema)) {
@@ -75,7 +91,7 @@ public final class LsCommand extends CatalogCommand {
 			}
 			rows.add(List.of(t.schema().isEmpty() || schema != null ? t.name() : t.schema() + "/" + t.name(),
 					t.format(), t.snapshotVersion() == null ? "" : t.snapshotVersion(), Out.size(t.sizeBytes()),
-					t.lastRead(), Locate.state(c, Listing.tableMetadata(t.id()), t.droppedAt())));
+					t.lastRead(), Locate.state(states.get(Listing.tableMetadata(t.id())), t.droppedAt())));
 		}
 		out.rows(List.of("TABLE", "FORMAT", "VERSION", "SIZE", "LAST READ", "STATE"), rows);
 		return 0;

@@ -1,10 +1,13 @@
 package io.lakestudio.cli.internal;
 
 import io.lakestudio.catalog.Item;
-import picocli.CommandLine.Command;
 
-@Command(name = "models", description = "List semantic models, from the catalog.")
 public final class ModelsCommand extends ItemsCommand {
+
+	@Override
+	protected String description() {
+		return "List semantic models of one or every workspace, from the catalog.";
+	}
 
 	@Override
 	boolean include(Item item) {

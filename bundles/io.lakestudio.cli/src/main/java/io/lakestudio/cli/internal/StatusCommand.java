@@ -5,21 +5,35 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.catalog.SyncState;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
-@Command(name = "status", description = { "The account, its catalog file, what it holds, each listing's last sync",
-		"and failure, and who holds the sync lease. Asks the lake nothing." })
 public final class StatusCommand extends CatalogCommand {
 
-	@Option(names = "--all", description = "Show every listing, not only those that failed.")
-	boolean all;
+	@Override
+	protected String usage() {
+		return "[options]";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
+	protected String description() {
+		return "The account, its catalog file, what it holds, each listing's last sync and failure, and who holds"
+				+ " the sync lease. Asks the lake nothing.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options().addOption(flag("all", "Show every listing, not only those that failed."));
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		args(line, 0, 0);
+		boolean all = line.hasOption("all");
 		Settings settings = Settings.load(home);
 		var counts = c.counts();
 		List<SyncState> states = c.syncStates();

@@ -3,7 +3,10 @@ package io.lakestudio.cli.internal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.concurrent.Callable;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
@@ -12,33 +15,34 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.onelake.local.LocalFolderLake;
 import io.lakestudio.sync.SyncPass;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
-@Command(name = "sync", description = { "List the lake and write what it holds into the catalog: workspaces,",
-		"items, tables and their metadata, Files. A listing that fails is recorded and the rest goes on." })
-public final class SyncCommand implements Callable<Integer> {
-
-	@Spec
-	CommandSpec spec;
-
-	@Option(names = "--lake", paramLabel = "DIR", description = "A local folder lake (remembered in settings.json).")
-	Path lakeFolder;
-
-	@Option(names = "--no-metadata", description = "Only listings; don't read tables' logs.")
-	boolean noMetadata;
-
-	@Option(names = { "-q", "--quiet" }, description = "No progress lines.")
-	boolean quiet;
-
-	@Option(names = { "-h", "--help" }, usageHelp = true, description = "Show this help.")
-	boolean help;
+public final class SyncCommand extends Command {
 
 	@Override
-	public Integer call() {
-		Path home = Catalogs.home();
+	protected String usage() {
+		return "[options]";
+	}
+
+	@Override
+	protected String description() {
+		return "List the lake and write what it holds into the catalog: workspaces, items, tables and their"
+				+ " metadata, Files. A listing that fails is recorded and the rest goes on.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options()
+				.addOption(valued(null, "lake", "DIR", "A local folder lake (remembered in settings.json)."))
+				.addOption(flag("no-metadata", "Only listings; don't read tables' logs."))
+				.addOption(Option.builder("q").longOpt("quiet").desc("No progress lines.").get());
+	}
+
+	@Override
+	public int run(CommandLine line) {
+		args(line, 0, 0);
+		Path lakeFolder = line.hasOption("lake") ? Path.of(line.getOptionValue("lake")) : null;
+		boolean noMetadata = line.hasOption("no-metadata");
+		boolean quiet = line.hasOption("quiet");
 		Settings settings = Settings.load(home);
 		if (lakeFolder != null) {
 			if (!Files.isDirectory(lakeFolder)) {
@@ -50,8 +54,6 @@ public final class SyncCommand implements Callable<Integer> {
 		if (folder == null) {
 			throw new Die(2, "No lake is configured: pass --lake DIR (a local folder lake), or run 'lakestudio demo'.");
 		}
-		var err = spec.commandLine().getErr();
-		var out = spec.commandLine().getOut();
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
 				Lake lake = new LocalFolderLake(Path.of(folder))) {

@@ -5,25 +5,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.cli.CommandLine;
+
 import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Resolution;
 import io.lakestudio.catalog.TableName;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
-@Command(name = "table", description = { "Show a table: format, version, size, when it was read, its columns.",
-		"From the catalog, with no network." })
 public final class TableCommand extends CatalogCommand {
 
-	@Parameters(paramLabel = "NAME", description = "workspace/item/table or workspace/item/schema/table")
-	String name;
+	@Override
+	protected String usage() {
+		return "[options] workspace/item/[schema/]table";
+	}
 
 	@Override
-	int run(ReadOnlyCatalog c, Out out) {
-		return show(c, out, parse(name));
+	protected String description() {
+		return "Show a table: format, version, size, when it was read, its columns. From the catalog, with no"
+				+ " network.";
+	}
+
+	@Override
+	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
+		return show(c, out, parse(args(line, 1, 1).get(0)));
 	}
 
 	static TableName parse(String name) {
@@ -34,7 +40,7 @@ public final class TableCommand extends CatalogCommand {
 		}
 	}
 
-	int show(ReadOnlyCatalog c, Out out, TableName name) {
+	static int show(ReadOnlyCatalog c, Out out, TableName name) {
 		Resolution r = c.resolve(name);
 		switch (r.answer()) {
 		case MISSING -> throw new Die(1, "No table " + name + "." + Locate.didYouMean(r.closest()));
