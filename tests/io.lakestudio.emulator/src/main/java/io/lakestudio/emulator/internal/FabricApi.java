@@ -110,7 +110,7 @@ public final class FabricApi {
 		Function<FolderTenant.Tbl, Map<String, Object>> row = t -> map("type", "Managed", "name", t.name(),
 				"location", "abfss://" + wsId + "@onelake.dfs.fabric.microsoft.com/" + item.id() + "/Tables/" + t.name(),
 				"format", t.format());
-		return page(path, q, tenant.tables(item), row, "data", Math.min(max, q.get("maxResults") == null ? pageSize : max));
+		return page(path, q, tenant.tables(item), row, "data", Math.min(max, pageSize));
 	}
 
 	private Map<String, Object> item(It i) {
