@@ -96,10 +96,11 @@ public final class FabricLake implements Lake {
 	@Override
 	public List<LakeTable> tables(Item item) throws LakeException {
 		if ("Lakehouse".equals(item.type()) && !item.schemaEnabled()) {
+			int[] pagesRead = new int[1];
 			try {
 				List<LakeTable> out = new ArrayList<>();
 				for (JsonNode n : pages("/v1/workspaces/" + item.workspaceId() + "/lakehouses/" + item.id()
-						+ "/tables?maxResults=100", "data")) {
+						+ "/tables?maxResults=100", "data", pagesRead)) {
 					String format = n.path("format").asText(LakeTable.DELTA);
 					out.add(new LakeTable(item.id(), "", text(n, "name"),
 							"iceberg".equalsIgnoreCase(format) ? LakeTable.ICEBERG : LakeTable.DELTA,
@@ -107,7 +108,8 @@ public final class FabricLake implements Lake {
 				}
 				return out;
 			} catch (LakeException e) {
-				if (!notSupported(e)) {
+				// only a refusal of the first page means "not supported"; later pages failing fail the listing
+				if (pagesRead[0] > 0 || !notSupported(e)) {
 					throw e;
 				}
 			}
@@ -149,6 +151,10 @@ public final class FabricLake implements Lake {
 
 	/** Every page of a Fabric list, following continuationToken on our own endpoint. */
 	private List<JsonNode> pages(String path, String key) throws LakeException {
+		return pages(path, key, new int[1]);
+	}
+
+	private List<JsonNode> pages(String path, String key, int[] pagesRead) throws LakeException {
 		List<JsonNode> out = new ArrayList<>();
 		String token = null;
 		do {
@@ -162,6 +168,7 @@ public final class FabricLake implements Lake {
 				throw new LakeException(Kind.MALFORMED, "GET " + path + ": the answer has no '" + key + "' list");
 			}
 			rows.forEach(out::add);
+			pagesRead[0]++;
 			token = page.hasNonNull("continuationToken") ? page.get("continuationToken").asText() : null;
 		} while (token != null && !token.isEmpty());
 		return out;
