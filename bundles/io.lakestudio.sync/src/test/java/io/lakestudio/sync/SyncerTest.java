@@ -81,30 +81,11 @@ class SyncerTest {
 		return new Syncer(catalog, lake, clock, log::add, () -> offline, Syncer.defaults(holder));
 	}
 
-	/** Steps, moving the clock by each delay, until the worker is idle; returns the simulated time taken. */
-	static Duration drive(Syncer s, TestClock clock, int maxSteps) {
-		Instant t0 = clock.instant();
-		for (int i = 0; i < maxSteps; i++) {
-			Duration d = s.step();
-			if (d.equals(Duration.ofSeconds(30)) && s.status().pausedUntil() == null) {
-				return Duration.between(t0, clock.instant());
-			}
-			clock.advance(d);
-		}
-		throw new AssertionError("not idle after " + maxSteps + " steps");
-	}
-
-	/** The first request of each listing (pages and the lakehouses call belong to the listing before them). */
-	static List<Request> listingStarts(Emulator emu) {
-		return emu.log().matching(r -> r.listing() && !r.target().contains("continuation")
-				&& !r.path().endsWith("/lakehouses"));
-	}
-
 	@Test
 	void syncsATenantFromEmptyAtFiveListingsPer15sAskingEachOnce() {
-		Duration took = drive(syncer("a"), clock, 500);
+		Duration took = Drive.untilIdle(syncer("a"), clock, 500);
 		assertEquals(12, catalog.counts().tables());
-		List<Request> starts = listingStarts(emu);
+		List<Request> starts = Drive.listingStarts(emu);
 		// 1 workspaces + 2 items + 4 lakehouses' tables; the staging lakehouse is never swept
 		assertEquals(7, starts.size());
 		assertEquals(starts.size(), new HashSet<>(RequestLogTargets.of(starts)).size(), "no listing asked twice");
@@ -176,7 +157,7 @@ class SyncerTest {
 		Syncer s = syncer("a");
 		emu.faults().add(Fault.malformed().on("/lakehouses/" + emu.itemId("ws00", "lh000.Lakehouse") + "/tables")
 				.times(1));
-		drive(s, clock, 500);
+		Drive.untilIdle(s, clock, 500);
 		String listing = Listing.tables(emu.itemId("ws00", "lh000.Lakehouse"));
 		assertTrue(catalog.syncState(listing).orElseThrow().failing());
 		for (int i = 0; i < 59; i++) {
@@ -186,7 +167,7 @@ class SyncerTest {
 		assertEquals(1, emu.log().containing(emu.itemId("ws00", "lh000.Lakehouse") + "/tables").size());
 		assertTrue(s.request(listing).isCompletedExceptionally(), "a reader hears of the failure at once");
 		clock.advance(Duration.ofMinutes(2));
-		drive(s, clock, 500);
+		Drive.untilIdle(s, clock, 500);
 		assertEquals(2, emu.log().containing(emu.itemId("ws00", "lh000.Lakehouse") + "/tables").size());
 		assertFalse(catalog.syncState(listing).orElseThrow().failing());
 	}
@@ -194,13 +175,13 @@ class SyncerTest {
 	@Test
 	void aMalformedAnswerKeepsTheLastGoodRows() {
 		Syncer s = syncer("a");
-		drive(s, clock, 500);
+		Drive.untilIdle(s, clock, 500);
 		String lh = emu.itemId("ws01", "lh001.Lakehouse");
 		List<LakeTable> before = catalog.tables(lh);
 		assertEquals(3, before.size());
 		emu.faults().add(Fault.malformed().on("/lakehouses/" + lh + "/tables"));
 		clock.advance(Duration.ofMinutes(61));
-		drive(s, clock, 500);
+		Drive.untilIdle(s, clock, 500);
 		assertEquals(before.stream().map(LakeTable::name).toList(),
 				catalog.tables(lh).stream().filter(t -> !t.dropped()).map(LakeTable::name).toList());
 		assertTrue(catalog.syncState(Listing.tables(lh)).orElseThrow().failing());
@@ -210,7 +191,7 @@ class SyncerTest {
 	void notFoundMidPagingWritesNothing() {
 		emu.pageSize(2, 2);
 		emu.faults().add(Fault.notFound().on("/tables?maxResults=100&continuationToken="));
-		drive(syncer("a"), clock, 500);
+		Drive.untilIdle(syncer("a"), clock, 500);
 		assertEquals(0, catalog.counts().tables(), "every lakehouse has 3 tables, so every listing failed on page 2");
 		assertEquals(4, emu.log().containing("/tables?maxResults=100&continuationToken=").size());
 	}
@@ -278,19 +259,19 @@ class SyncerTest {
 			s.step();
 		}
 		assertTrue(s.step().compareTo(Duration.ZERO) > 0, "the window is full");
-		int n = listingStarts(emu).size();
+		int n = Drive.listingStarts(emu).size();
 		s.fresh(Listing.WORKSPACES);
 		s.fresh(Listing.items(emu.workspaceId("ws00")));
-		assertEquals(n + 2, listingStarts(emu).size());
+		assertEquals(n + 2, Drive.listingStarts(emu).size());
 	}
 
 	@Test
 	void openedLakehousesGetTheirTablesMetadataAndTokensStayOutOfLogs() {
 		Syncer s = syncer("a");
-		drive(s, clock, 500);
+		Drive.untilIdle(s, clock, 500);
 		String lh = emu.itemId("ws00", "lh002.Lakehouse");
 		s.open(lh, true);
-		drive(s, clock, 500);
+		Drive.untilIdle(s, clock, 500);
 		assertTrue(catalog.tables(lh).stream().allMatch(t -> t.snapshotVersion() != null && t.numRecords() != null));
 		assertTrue(catalog.tables(emu.itemId("ws00", "lh000.Lakehouse")).stream()
 				.allMatch(t -> t.snapshotVersion() == null), "metadata only for opened lakehouses");
