@@ -1,0 +1,263 @@
+package io.lakestudio.emulator;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import io.lakestudio.emulator.internal.Answer;
+import io.lakestudio.emulator.internal.DfsApi;
+import io.lakestudio.emulator.internal.FabricApi;
+import io.lakestudio.emulator.internal.Query;
+
+/**
+ * A loopback Fabric REST + OneLake DFS server over a folder lake, for tests (in-process, on 127.0.0.1:0) and demos
+ * ({@link Main}). Two ports: Fabric REST ({@code /v1/...}, and {@code POST /token}) and DFS
+ * ({@code /{workspace}/...}). Every request needs a bearer token from the token endpoint, is logged in
+ * {@link #log()}, and may meet a {@link Fault} first.
+ */
+public final class Emulator implements AutoCloseable {
+
+	/** How the tables API answers a schema-enabled lakehouse. */
+	public enum SchemaTables {
+		/** 400 UnsupportedOperationForSchemasEnabledLakehouse, as Fabric does today. */
+		BAD_REQUEST,
+		/** 404 "not supported". */
+		NOT_FOUND
+	}
+
+	private final FolderTenant tenant;
+	private final Clock clock;
+	private final HttpServer fabric;
+	private final HttpServer dfs;
+	private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+	private final RequestLog log = new RequestLog();
+	private final Faults faults = new Faults();
+	private final Tokens tokens;
+	private final FabricApi fabricApi;
+	private final DfsApi dfsApi;
+	private volatile boolean closed;
+
+	private Emulator(Path root, Clock clock, int fabricPort, int dfsPort) throws IOException {
+		this.tenant = new FolderTenant(root);
+		this.clock = clock;
+		this.tokens = new Tokens(clock);
+		fabric = HttpServer.create(new InetSocketAddress("127.0.0.1", fabricPort), 50);
+		dfs = HttpServer.create(new InetSocketAddress("127.0.0.1", dfsPort), 50);
+		fabricApi = new FabricApi(tenant, fabricUrl(), dfsUrl());
+		dfsApi = new DfsApi(tenant);
+		fabric.createContext("/", ex -> serve(ex, "fabric"));
+		dfs.createContext("/", ex -> serve(ex, "dfs"));
+		fabric.setExecutor(executor);
+		dfs.setExecutor(executor);
+		fabric.start();
+		dfs.start();
+	}
+
+	/** Starts on two free loopback ports with the system clock. */
+	public static Emulator start(Path root) throws IOException {
+		return start(root, Clock.systemUTC());
+	}
+
+	/** Starts on two free loopback ports; {@code clock} stamps the request log and expires tokens. */
+	public static Emulator start(Path root, Clock clock) throws IOException {
+		return new Emulator(root, clock, 0, 0);
+	}
+
+	public static Emulator start(Path root, Clock clock, int fabricPort, int dfsPort) throws IOException {
+		return new Emulator(root, clock, fabricPort, dfsPort);
+	}
+
+	/** Base of Fabric REST; calls go to {@code <fabricUrl>/v1/...}. */
+	public String fabricUrl() {
+		return "http://127.0.0.1:" + fabric.getAddress().getPort();
+	}
+
+	/** Base of DFS; calls go to {@code <dfsUrl>/<workspace>/<item>/...}. */
+	public String dfsUrl() {
+		return "http://127.0.0.1:" + dfs.getAddress().getPort();
+	}
+
+	/** The OAuth token endpoint (client credentials {@link Tokens#CLIENT_ID} / {@link Tokens#CLIENT_SECRET}). */
+	public String tokenUrl() {
+		return fabricUrl() + "/token";
+	}
+
+	public Tokens tokens() {
+		return tokens;
+	}
+
+	public Faults faults() {
+		return faults;
+	}
+
+	public RequestLog log() {
+		return log;
+	}
+
+	public FolderTenant tenant() {
+		return tenant;
+	}
+
+	/** Page sizes of Fabric lists (tables API: unless maxResults says otherwise) and DFS listings. */
+	public Emulator pageSize(int fabricRows, int dfsPaths) {
+		fabricApi.pageSize = fabricRows;
+		dfsApi.pageSize = dfsPaths;
+		return this;
+	}
+
+	public Emulator schemaTables(SchemaTables answer) {
+		fabricApi.schemaTables = answer;
+		return this;
+	}
+
+	public String workspaceId(String name) {
+		return FolderTenant.id("workspace", name);
+	}
+
+	/** An item's id from its workspace's name and its folder's name ({@code Sales.Lakehouse}). */
+	public String itemId(String workspace, String itemFolder) {
+		return FolderTenant.id("item", workspace + "/" + itemFolder);
+	}
+
+	private void serve(HttpExchange ex, String api) throws IOException {
+		String method = ex.getRequestMethod();
+		String path = ex.getRequestURI().getRawPath();
+		String query = ex.getRequestURI().getRawQuery();
+		String target = query == null ? path : path + "?" + query;
+		boolean token = "fabric".equals(api) && "/token".equals(path);
+		Instant at = clock.instant();
+		String logged = token ? "token" : api;
+		byte[] in;
+		try (InputStream body = ex.getRequestBody()) {
+			in = body.readAllBytes();
+		}
+		Optional<Fault> fault = faults.take(target);
+		if (fault.isPresent() && fault.get().kind() == Fault.Kind.RESET) {
+			log.add(new Request(at, logged, method, path, query, 0));
+			// the server drops the connection, with no answer, when a handler throws
+			throw new IOException("emulated connection reset");
+		}
+		if (fault.isPresent() && fault.get().kind() == Fault.Kind.HOLD) {
+			log.add(new Request(at, logged, method, path, query, 0));
+		}
+		try (ex) {
+			Answer a = fault.isPresent() ? play(fault.get(), api) : null;
+			if (fault.isPresent() && a == null) {
+				return;
+			}
+			if (a == null || a.status() == 0) {
+				a = answer(api, token, method, path, query, in, ex);
+			} else if (fault.get().kind() == Fault.Kind.MALFORMED) {
+				Answer real = answer(api, token, method, path, query, in, ex);
+				a = new Answer(200, real.headers(), Arrays.copyOf(real.body(), real.body().length / 2));
+			}
+			if (fault.isEmpty() || fault.get().kind() != Fault.Kind.HOLD) {
+				log.add(new Request(at, logged, method, path, query, a.status()));
+			}
+			send(ex, a, method);
+		} catch (RuntimeException | IOException e) {
+			if (!closed) {
+				System.err.println("emulator: " + method + " " + target + ": " + e);
+			}
+		}
+	}
+
+	private Answer answer(String api, boolean token, String method, String path, String query, byte[] in,
+			HttpExchange ex) throws IOException {
+		if (token) {
+			return "POST".equals(method) ? tokens.endpoint(new String(in, StandardCharsets.UTF_8))
+					: Answer.json(405, Map.of("error", "invalid_request"));
+		}
+		String why = tokens.check(ex.getRequestHeaders().getFirst("Authorization"));
+		if (why != null) {
+			return unauthorized(api, why);
+		}
+		Query q = new Query(query);
+		return "fabric".equals(api) ? fabricApi.handle(method, path, q)
+				: dfsApi.handle(method, path, q, ex.getRequestHeaders().getFirst("Range"));
+	}
+
+	private static Answer unauthorized(String api, String why) {
+		Answer a = "fabric".equals(api)
+				? Answer.fabricError(401, "expired".equals(why) ? "TokenExpired" : "Unauthorized",
+						"Access token " + why)
+				: Answer.dfsError(401, "InvalidAuthenticationInfo", "Access token " + why);
+		return a.header("WWW-Authenticate", "Bearer authorization_uri=\"emulator\", error=\"invalid_token\"");
+	}
+
+	/** The fault's answer; status 0 to go on with the normal answer; null when held until the emulator stops. */
+	private Answer play(Fault f, String api) {
+		boolean fab = !"dfs".equals(api);
+		return switch (f.kind()) {
+		case THROTTLE -> (fab ? Answer.fabricError(429, "RequestBlocked", "Too many requests")
+				: Answer.dfsError(429, "ServerBusy", "Too many requests")).header("Retry-After",
+						Long.toString(f.duration() == null ? 60 : f.duration().toSeconds()));
+		case UNAVAILABLE -> {
+			Answer a = fab ? Answer.fabricError(503, "ServiceUnavailable", "The service is unavailable")
+					: Answer.dfsError(503, "ServerBusy", "The server is busy");
+			yield f.duration() == null ? a : a.header("Retry-After", Long.toString(f.duration().toSeconds()));
+		}
+		case NOT_FOUND -> fab ? Answer.fabricError(404, "EntityNotFound", "The requested resource was not found")
+				: Answer.dfsError(404, "PathNotFound", "The specified path does not exist.");
+		case UNAUTHORIZED -> unauthorized(api, "expired");
+		case MALFORMED -> Answer.text(200, "");
+		case SLOW -> {
+			sleep(f.duration());
+			yield Answer.text(0, "");
+		}
+		case HOLD, RESET -> {
+			try {
+				faults.releaseLatch().await(5, TimeUnit.MINUTES);
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
+			yield closed ? null : Answer.text(0, "");
+		}
+		};
+	}
+
+	private static void sleep(Duration d) {
+		try {
+			Thread.sleep(d.toMillis());
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void send(HttpExchange ex, Answer a, String method) throws IOException {
+		a.headers().forEach((k, v) -> ex.getResponseHeaders().set(k, v));
+		ex.getResponseHeaders().set("x-ms-request-id", java.util.UUID.randomUUID().toString());
+		if ("HEAD".equals(method) || a.body() == null) {
+			ex.sendResponseHeaders(a.status(), -1);
+			return;
+		}
+		ex.sendResponseHeaders(a.status(), a.body().length == 0 ? -1 : a.body().length);
+		try (OutputStream out = ex.getResponseBody()) {
+			out.write(a.body());
+		}
+	}
+
+	@Override
+	public void close() {
+		closed = true;
+		faults.clear();
+		fabric.stop(0);
+		dfs.stop(0);
+		executor.shutdownNow();
+	}
+}

@@ -1,0 +1,21 @@
+package io.lakestudio.emulator;
+
+import java.time.Instant;
+
+/**
+ * One request the emulator answered (or dropped): what tests assert on. {@code api} is "fabric", "dfs" or "token";
+ * {@code status} is 0 when the connection was held or reset without an answer. No token is kept.
+ */
+public record Request(Instant at, String api, String method, String path, String query, int status) {
+
+	/** Path and query as one string, for matching. */
+	public String target() {
+		return query == null || query.isEmpty() ? path : path + "?" + query;
+	}
+
+	/** A listing call: a GET of a Fabric list or a DFS directory listing. */
+	public boolean listing() {
+		return "GET".equals(method) && ("fabric".equals(api) && !path.startsWith("/v1/operations")
+				|| "dfs".equals(api) && query != null && query.contains("resource=filesystem"));
+	}
+}
