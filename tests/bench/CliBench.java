@@ -41,8 +41,15 @@ public class CliBench {
 				{ "exists (no, closest names)", "exists", "Tenant00/Big/table_12x4" },
 				{ "ls (2,000-table lakehouse)", "ls", "Tenant00/Big" }, { "find (everything)", "find", "col_07" } };
 		run(launcher, home, "status"); // first run: builds the AOT cache
-		System.out.printf("%n%-28s %9s %9s %9s %8s %8s %10s%n", "command (whole process)", "median", "seed", "ours/seed",
-				"goal", "met", "peak RSS");
+		long[] bare = new long[RUNS];
+		for (int i = 0; i < RUNS; i++) {
+			bare[i] = bareJvm(home);
+		}
+		Arrays.sort(bare);
+		long bareMedian = (bare[RUNS / 2 - 1] + bare[RUNS / 2]) / 2;
+		System.out.printf("bare JVM start on this machine now (java -version, same flags): %d ms median%n", bareMedian);
+		System.out.printf("%n%-28s %9s %9s %9s %8s %8s %10s %9s%n", "command (whole process)", "median", "seed",
+				"ours/seed", "goal", "met", "peak RSS", "-bare JVM");
 		for (String[] c : cases) {
 			long[] ms = new long[RUNS];
 			long rss = 0;
@@ -55,10 +62,22 @@ public class CliBench {
 			long median = (ms[RUNS / 2 - 1] + ms[RUNS / 2]) / 2;
 			int seed = SEED.get(c[0]);
 			int goal = GOAL.get(c[0]);
-			System.out.printf("%-28s %6d ms %6d ms %9.2f %5d ms %8s %7.1f MB%n", c[0], median, seed,
-					median / (double) seed, goal, median <= goal ? "yes" : "no", rss / 1024.0);
+			System.out.printf("%-28s %6d ms %6d ms %9.2f %5d ms %8s %7.1f MB %6d ms%n", c[0], median, seed,
+					median / (double) seed, goal, median <= goal ? "yes" : "no", rss / 1024.0, median - bareMedian);
 		}
-		System.out.println("\nmedians of " + RUNS + " runs each; peak RSS is the largest of the runs (GNU time %M)");
+		System.out.println("\nmedians of " + RUNS + " runs each; peak RSS is the largest of the runs (GNU time %M);"
+				+ " load average at the end: " + Files.readString(Path.of("/proc/loadavg")).trim());
+	}
+
+	/** A JVM that starts and exits, with the launcher's flags: what no Java command line can go below. */
+	static long bareJvm(Path home) throws IOException, InterruptedException {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		long t = System.nanoTime();
+		Process p = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+				"-version").redirectErrorStream(true).start();
+		p.getInputStream().readAllBytes();
+		p.waitFor();
+		return (System.nanoTime() - t) / 1_000_000;
 	}
 
 	/** Runs the launcher once; returns {wall ms, peak RSS KB}. */

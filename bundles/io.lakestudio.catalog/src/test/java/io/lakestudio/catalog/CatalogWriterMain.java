@@ -18,20 +18,20 @@ public final class CatalogWriterMain {
 				tables.add(new LakeTable(args[2], "", args[3], LakeTable.DELTA, args[2] + "/Tables/" + args[3]));
 				c.replaceTables(args[2], tables, true, Instant.now());
 			}
-			case "churn" -> {
-				// long write transactions for a while: big listings of one item, over and over
-				long until = System.currentTimeMillis() + Long.parseLong(args[2]);
-				Item item = new Item("W/Big.Lakehouse", "W", "Big", "Lakehouse", false, false, null, null);
-				int round = 0;
-				while (System.currentTimeMillis() < until) {
-					List<LakeTable> tables = new ArrayList<>();
-					for (int i = 0; i < 3000; i++) {
-						tables.add(new LakeTable(item.id(), "", "t" + i + "_" + (round % 2), "Delta", "x" + i));
-					}
-					c.replaceTables(item.id(), tables, true, Instant.now());
-					round++;
+			case "hold" -> {
+				// a writer in the middle of a long transaction: renames every table, then waits before committing
+				Path open = Path.of(args[2]);
+				Path done = Path.of(args[3]);
+				try (var conn = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file, new java.util.Properties());
+						var s = conn.createStatement()) {
+					s.execute("PRAGMA busy_timeout = 5000");
+					s.execute("BEGIN IMMEDIATE");
+					s.executeUpdate("UPDATE lake_table SET name = name || '_renamed'");
+					java.nio.file.Files.createFile(open);
+					Thread.sleep(Long.parseLong(args[4]));
+					s.execute("COMMIT");
 				}
-				System.out.println("rounds=" + round);
+				java.nio.file.Files.createFile(done);
 			}
 			default -> throw new IllegalArgumentException(args[1]);
 			}

@@ -125,14 +125,31 @@ class CommandsTest {
 	}
 
 	@Test
-	void everyCommandHasHelp() {
+	void everyCommandHasHelpAndJson() {
 		for (String c : List.of("ls", "items", "models", "files", "find", "table", "exists", "status", "log", "sync",
 				"demo")) {
 			CliRun h = CliRun.run(home, c, "--help");
 			assertEquals(0, h.exit, c + ": " + h);
 			assertTrue(h.out.contains("Usage: lakestudio " + c), c + ": " + h.out);
+			assertTrue(h.out.contains("--json"), c + " takes --json: " + h.out);
 		}
 		assertTrue(CliRun.run(home, "--help").out.contains("exists"));
+	}
+
+	@Test
+	void jsonIsValidForEveryReadCommand() throws Exception {
+		for (String[] args : List.of(new String[] { "ls", "--json" }, new String[] { "ls", "--json", "Sales" },
+				new String[] { "items", "--json" }, new String[] { "find", "--json", "order" },
+				new String[] { "status", "--json" }, new String[] { "exists", "--json", "Sales/Orders/orders" },
+				new String[] { "log", "--json" })) {
+			CliRun r = CliRun.run(home, args);
+			assertEquals(0, r.exit, String.join(" ", args) + ": " + r);
+			try (JsonParser p = new JsonFactory().createParser(r.out)) {
+				while (p.nextToken() != null) {
+					// reads to the end: throws on anything that isn't JSON
+				}
+			}
+		}
 	}
 
 	@Test

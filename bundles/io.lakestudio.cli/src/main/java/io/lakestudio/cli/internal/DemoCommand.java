@@ -35,7 +35,8 @@ public final class DemoCommand extends Command {
 	public Options options() {
 		return super.options()
 				.addOption(valued(null, "lake", "DIR", "Where the sample lake goes (default: <state folder>/sample-lake)."))
-				.addOption(flag("rewrite", "Write the sample lake again even if it is there."));
+				.addOption(flag("rewrite", "Write the sample lake again even if it is there."))
+				.addOption(flag("json", "Show each command's answer as JSON."));
 	}
 
 	@Override
@@ -79,7 +80,14 @@ public final class DemoCommand extends Command {
 			}
 		}
 		steps.add(new String[] { "status" });
+		boolean json = line.hasOption("json");
 		for (String[] step : steps) {
+			if (json) {
+				String[] withJson = java.util.Arrays.copyOf(step, step.length + 1);
+				System.arraycopy(step, 1, withJson, 2, step.length - 1);
+				withJson[1] = "--json";
+				step = withJson;
+			}
 			show(cli, out, step);
 		}
 		out.println();

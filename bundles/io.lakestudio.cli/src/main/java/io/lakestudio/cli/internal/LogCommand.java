@@ -19,13 +19,19 @@ public final class LogCommand extends Command {
 
 	@Override
 	public Options options() {
-		return super.options().addOption(valued("n", "lines", "N", "How many lines (default 50)."));
+		return super.options().addOption(valued("n", "lines", "N", "How many lines (default 50)."))
+				.addOption(flag("json", "Print the lines as a JSON array."));
 	}
 
 	@Override
 	public int run(CommandLine line) {
 		args(line, 0, 0);
-		for (String l : new EventLog(home).tail(intValue(line, "lines", 50))) {
+		java.util.List<String> lines = new EventLog(home).tail(intValue(line, "lines", 50));
+		if (line.hasOption("json")) {
+			new Out(out, true).json(lines);
+			return 0;
+		}
+		for (String l : lines) {
 			out.println(l);
 		}
 		return 0;

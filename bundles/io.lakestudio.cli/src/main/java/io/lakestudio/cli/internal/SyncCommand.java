@@ -34,7 +34,8 @@ public final class SyncCommand extends Command {
 		return super.options()
 				.addOption(valued(null, "lake", "DIR", "A local folder lake (remembered in settings.json)."))
 				.addOption(flag("no-metadata", "Only listings; don't read tables' logs."))
-				.addOption(Option.builder("q").longOpt("quiet").desc("No progress lines.").get());
+				.addOption(Option.builder("q").longOpt("quiet").desc("No progress lines.").get())
+				.addOption(flag("json", "Print the summary as JSON."));
 	}
 
 	@Override
@@ -70,8 +71,21 @@ public final class SyncCommand extends Command {
 			long ms = (System.nanoTime() - t0) / 1_000_000;
 			log.log("sync", "sweep done: " + r.listings() + " listings, " + r.failures() + " failed, " + ms + " ms");
 			var counts = catalog.counts();
-			out.println("synced " + lake.describe() + ": " + counts.workspaces() + " workspaces, " + counts.items()
-					+ " items, " + counts.tables() + " tables, " + counts.files() + " files in " + ms + " ms");
+			if (line.hasOption("json")) {
+				java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+				m.put("lake", lake.describe());
+				m.put("workspaces", counts.workspaces());
+				m.put("items", counts.items());
+				m.put("tables", counts.tables());
+				m.put("files", counts.files());
+				m.put("listings", r.listings());
+				m.put("failures", r.failureMessages());
+				m.put("ms", ms);
+				new Out(out, true).json(m);
+			} else {
+				out.println("synced " + lake.describe() + ": " + counts.workspaces() + " workspaces, " + counts.items()
+						+ " items, " + counts.tables() + " tables, " + counts.files() + " files in " + ms + " ms");
+			}
 			for (String f : r.failureMessages()) {
 				err.println("failed: " + f);
 			}
