@@ -1,0 +1,34 @@
+package io.lakestudio.ui.tree;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+
+/** Times as tooltips show them: local time, and how long ago. */
+final class Ages {
+
+	private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+			.withZone(ZoneId.systemDefault());
+
+	private Ages() {
+	}
+
+	static String when(Instant at, Instant now) {
+		return at == null ? "never" : LOCAL.format(at) + " (" + ago(Duration.between(at, now)) + ")";
+	}
+
+	static String ago(Duration d) {
+		long s = Math.max(0, d.toSeconds());
+		if (s < 60) {
+			return "just now";
+		}
+		if (s < 3600) {
+			return s / 60 + " min ago";
+		}
+		if (s < 86400) {
+			return s / 3600 + " h ago";
+		}
+		return s / 86400 + " days ago";
+	}
+}

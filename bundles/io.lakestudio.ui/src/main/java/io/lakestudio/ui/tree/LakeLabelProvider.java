@@ -1,0 +1,141 @@
+package io.lakestudio.ui.tree;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.eclipse.jface.preference.JFacePreferences;
+import org.eclipse.jface.viewers.DelegatingStyledCellLabelProvider.IStyledLabelProvider;
+import org.eclipse.jface.viewers.IToolTipProvider;
+import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.jface.viewers.StyledString;
+import org.eclipse.jface.viewers.StyledString.Styler;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.TextStyle;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.PlatformUI;
+
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.catalog.SearchHit;
+import io.lakestudio.catalog.SyncState;
+
+/**
+ * Labels, icons and tooltips of the OneLake tree. The state a node shows (dropped, refresh failed, counts) is read
+ * from the catalog tree at label time, so refreshing one node is enough to redraw its state.
+ */
+public final class LakeLabelProvider extends LabelProvider implements IStyledLabelProvider, IToolTipProvider {
+
+	static final String FAILED = " refresh failed";
+	static final String DROPPED = " dropped";
+
+	private static final Styler STRIKE = new Styler() {
+		@Override
+		public void applyStyles(TextStyle style) {
+			style.strikeout = true;
+		}
+	};
+	private static final Styler ERROR = StyledString.createColorRegistryStyler(JFacePreferences.ERROR_COLOR, null);
+
+	private final CatalogTree tree;
+	private final Clock clock;
+
+	public LakeLabelProvider(CatalogTree tree, Clock clock) {
+		this.tree = tree;
+		this.clock = clock;
+	}
+
+	@Override
+	public String getText(Object element) {
+		return getStyledText(element).getString();
+	}
+
+	@Override
+	public StyledString getStyledText(Object element) {
+		LakeNode node = (LakeNode) element;
+		if (node instanceof LakeNode.Message) {
+			return new StyledString(node.name(), StyledString.QUALIFIER_STYLER);
+		}
+		StyledString s = new StyledString(node.name(), node.dropped() ? STRIKE : null);
+		int count = tree.count(node instanceof LakeNode.Hit h ? h.target() : node);
+		if (count >= 0) {
+			s.append(" " + count, StyledString.COUNTER_STYLER);
+		}
+		String detail = detail(node);
+		if (!detail.isEmpty()) {
+			s.append(" " + detail, StyledString.DECORATIONS_STYLER);
+		}
+		if (node.dropped()) {
+			s.append(DROPPED, StyledString.QUALIFIER_STYLER);
+		}
+		if (failure(node).isPresent()) {
+			s.append(FAILED, ERROR);
+		}
+		return s;
+	}
+
+	private static String detail(LakeNode node) {
+		return switch (node) {
+		case LakeNode.ItemNode i -> "Lakehouse".equals(i.item().type()) ? "" : "(" + i.item().type() + ")";
+		case LakeNode.Table t -> tableDetail(t.table());
+		case LakeNode.Column c -> ": " + c.column().type() + (c.column().partition() ? " (partition)" : "");
+		case LakeNode.FileNode f -> Sizes.of(f.file().size());
+		case LakeNode.Hit h -> (h.hit().kind() == SearchHit.Kind.COLUMN ? "" : detail(h.target()) + " ")
+				.stripLeading() + h.hit().kind().name().toLowerCase(Locale.ROOT);
+		default -> "";
+		};
+	}
+
+	private static String tableDetail(LakeTable t) {
+		String format = LakeTable.DELTA.equals(t.format()) || t.format() == null ? "" : t.format() + " ";
+		if (t.snapshotVersion() == null) {
+			return format.trim();
+		}
+		return format + "v" + t.snapshotVersion() + (t.sizeBytes() == null ? "" : " \u00b7 " + Sizes.of(t.sizeBytes()));
+	}
+
+	private Optional<SyncState> failure(LakeNode node) {
+		return tree.state(node.listing()).filter(SyncState::failing);
+	}
+
+	@Override
+	public Image getImage(Object element) {
+		ISharedImages images = PlatformUI.getWorkbench().getSharedImages();
+		LakeNode node = (LakeNode) element;
+		if (failure(node).isPresent()) {
+			return images.getImage(ISharedImages.IMG_OBJS_ERROR_TSK);
+		}
+		return images.getImage(switch (node) {
+		case LakeNode.Message m -> ISharedImages.IMG_OBJS_INFO_TSK;
+		case LakeNode.Account a -> ISharedImages.IMG_OBJ_PROJECT;
+		case LakeNode.WorkspaceNode w -> ISharedImages.IMG_OBJ_PROJECT;
+		case LakeNode.Folder f -> ISharedImages.IMG_OBJ_FOLDER;
+		case LakeNode.Kind k -> ISharedImages.IMG_OBJ_FOLDER;
+		case LakeNode.FileNode f -> ISharedImages.IMG_OBJ_FILE;
+		case LakeNode.Column c -> ISharedImages.IMG_OBJ_ELEMENT;
+		default -> ISharedImages.IMG_OBJ_FILE;
+		});
+	}
+
+	/** Every tooltip says when the node was last read; a failed refresh adds its message and time. */
+	@Override
+	public String getToolTipText(Object element) {
+		LakeNode node = (LakeNode) element;
+		if (node instanceof LakeNode.Message) {
+			return node.name();
+		}
+		Instant now = clock.instant();
+		Optional<SyncState> state = tree.state(node.listing());
+		StringBuilder tip = new StringBuilder(node.name());
+		Instant read = node.lastRead() != null ? node.lastRead() : state.map(SyncState::lastSuccess).orElse(null);
+		tip.append("\nLast read: ").append(Ages.when(read, now));
+		state.filter(st -> node.lastRead() != null && st.lastSuccess() != null)
+				.ifPresent(st -> tip.append("\nContents last listed: ").append(Ages.when(st.lastSuccess(), now)));
+		if (node.dropped()) {
+			tip.append("\nDropped: no longer in the lake's listing");
+		}
+		state.filter(SyncState::failing).ifPresent(st -> tip.append("\nRefresh failed at ")
+				.append(Ages.when(st.lastFailure(), now)).append(": ").append(st.failureMessage()));
+		return tip.toString();
+	}
+}

@@ -1,0 +1,131 @@
+package io.lakestudio.ui.tree;
+
+import java.time.Clock;
+
+import org.eclipse.jface.action.MenuManager;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
+import org.eclipse.jface.viewers.DecoratingStyledCellLabelProvider;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.events.PaintListener;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.part.ViewPart;
+
+import io.lakestudio.catalog.CatalogException;
+import io.lakestudio.catalog.CatalogWatcher;
+import io.lakestudio.catalog.Catalogs;
+
+/**
+ * The OneLake view: the catalog as a tree, drawn from local rows only (no network, no sign-in, no engine), and
+ * redrawn node by node as the catalog changes. The work is in the catalog tree, providers and refresher.
+ */
+public final class OneLakeView extends ViewPart {
+
+	public static final String ID = "io.lakestudio.ui.views.onelake";
+
+	private CatalogTree tree;
+	private TreeViewer viewer;
+	private FilterBox filter;
+	private TreeActions actions;
+	private CatalogRefresher refresher;
+	private long createdNanos;
+	private volatile long drawnMillis = -1;
+
+	@Override
+	public void createPartControl(Composite parent) {
+		createdNanos = System.nanoTime();
+		GridLayoutFactory.fillDefaults().spacing(0, 2).applyTo(parent);
+		try {
+			tree = CatalogTree.open(Catalogs.home());
+		} catch (CatalogException e) {
+			Label error = new Label(parent, SWT.WRAP);
+			error.setText("The catalog cannot be opened: " + e.getMessage());
+			GridDataFactory.fillDefaults().grab(true, true).applyTo(error);
+			return;
+		}
+		viewer = new TreeViewer(parent, SWT.MULTI | SWT.H_SCROLL | SWT.V_SCROLL);
+		filter = new FilterBox(parent, viewer, tree);
+		filter.control().moveAbove(viewer.getControl());
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(filter.control());
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(viewer.getControl());
+
+		CatalogContentProvider content = new CatalogContentProvider(tree);
+		viewer.setUseHashlookup(true);
+		viewer.setContentProvider(content);
+		// no workbench decorator: its scheduler caches decorated text per (equal) element, so a refreshed node
+		// kept its old count on screen
+		viewer.setLabelProvider(
+				new DecoratingStyledCellLabelProvider(new LakeLabelProvider(tree, Clock.systemUTC()), null, null));
+		ColumnViewerToolTipSupport.enableFor(viewer);
+		viewer.setAutoExpandLevel(FilterBox.TREE_LEVELS); // account and workspaces: what a user looks for first
+		watchFirstPaint();
+		viewer.setInput(tree);
+
+		actions = new TreeActions(viewer, tree);
+		MenuManager menu = new MenuManager();
+		menu.setRemoveAllWhenShown(true);
+		menu.addMenuListener(actions::fill);
+		viewer.getControl().setMenu(menu.createContextMenu(viewer.getControl()));
+		getSite().registerContextMenu(menu, viewer);
+		getSite().setSelectionProvider(viewer);
+
+		refresher = new CatalogRefresher(viewer, tree, content).start(CatalogWatcher.DEFAULT_PERIOD);
+	}
+
+	private void watchFirstPaint() {
+		PaintListener[] once = new PaintListener[1];
+		once[0] = e -> {
+			if (viewer.getTree().getItemCount() > 0) {
+				drawnMillis = (System.nanoTime() - createdNanos) / 1_000_000;
+				viewer.getTree().removePaintListener(once[0]);
+			}
+		};
+		viewer.getTree().addPaintListener(once[0]);
+	}
+
+	@Override
+	public void setFocus() {
+		if (viewer != null) {
+			viewer.getControl().setFocus();
+		}
+	}
+
+	public TreeViewer viewer() {
+		return viewer;
+	}
+
+	public CatalogTree tree() {
+		return tree;
+	}
+
+	public FilterBox filter() {
+		return filter;
+	}
+
+	public TreeActions actions() {
+		return actions;
+	}
+
+	public CatalogRefresher refresher() {
+		return refresher;
+	}
+
+	/** Milliseconds from the view's creation to the first paint of a tree with rows; -1 until then. */
+	public long drawnMillis() {
+		return drawnMillis;
+	}
+
+	@Override
+	public void dispose() {
+		if (refresher != null) {
+			refresher.close();
+		}
+		if (tree != null) {
+			tree.close();
+		}
+		super.dispose();
+	}
+}

@@ -1,0 +1,31 @@
+package io.lakestudio.ui.tree;
+
+import io.lakestudio.catalog.Item;
+import io.lakestudio.catalog.LakeTable;
+
+/**
+ * The statement "Copy SELECT" puts on the clipboard: {@code "workspace/item"} as the catalog, then the schema (if
+ * any) and the table, each quoted so spaces and dots in Fabric names survive. An item that isn't a Lakehouse
+ * carries its type, as table names do ({@code Sales/Orders.Warehouse}).
+ */
+public final class SelectStatement {
+
+	static final int FIRST_ROWS = 100;
+
+	private SelectStatement() {
+	}
+
+	public static String firstRows(String workspace, Item item, LakeTable table) {
+		String itemName = "Lakehouse".equals(item.type()) ? item.name() : item.name() + "." + item.type();
+		StringBuilder from = new StringBuilder(quote(workspace + "/" + itemName)).append('.');
+		if (!table.schema().isEmpty()) {
+			from.append(quote(table.schema())).append('.');
+		}
+		from.append(quote(table.name()));
+		return "SELECT * FROM " + from + " LIMIT " + FIRST_ROWS;
+	}
+
+	public static String quote(String identifier) {
+		return '"' + identifier.replace("\"", "\"\"") + '"';
+	}
+}
