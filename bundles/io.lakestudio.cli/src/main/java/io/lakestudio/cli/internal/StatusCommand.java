@@ -31,6 +31,16 @@ public final class StatusCommand extends CatalogCommand {
 	}
 
 	@Override
+	boolean takesFresh() {
+		return false;
+	}
+
+	@Override
+	void fresh(CommandLine line, Freshen f) {
+		throw new IllegalStateException("status asks the lake nothing");
+	}
+
+	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		args(line, 0, 0);
 		boolean all = line.hasOption("all");
