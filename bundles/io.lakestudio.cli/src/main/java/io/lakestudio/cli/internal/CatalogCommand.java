@@ -9,17 +9,28 @@ import io.lakestudio.catalog.Settings;
 
 /**
  * A command that answers from the catalog, read only. Opening it may find the file unusable; then it was set
- * aside and the command says so on stderr before answering from the new, empty one.
+ * aside and the command says so on stderr before answering from the new, empty one. With {@code --fresh}, the
+ * listings it needs are read first (through {@link Freshen}), and the answer still comes from the catalog.
  */
 abstract class CatalogCommand extends Command {
 
 	@Override
 	public Options options() {
-		return super.options().addOption(flag("json", "Print JSON instead of a table."));
+		Options o = super.options().addOption(flag("json", "Print JSON instead of a table."));
+		if (takesFresh()) {
+			o.addOption(flag("fresh", "First read the listings this answer needs from the lake, ahead of the sync"
+					+ " queue, into the catalog. Fails at once offline or while OneLake asks for a pause."));
+		}
+		return o;
 	}
 
 	@Override
 	public final int run(CommandLine line) {
+		if (line.hasOption("fresh")) {
+			try (Freshen f = Freshen.open(home, err)) {
+				fresh(line, f);
+			}
+		}
 		Settings settings = Settings.load(home);
 		try (ReadOnlyCatalog catalog = Catalogs.openReadOnly(Catalogs.catalogFile(home, settings.account()),
 				settings.account())) {
@@ -29,6 +40,14 @@ abstract class CatalogCommand extends Command {
 	}
 
 	abstract int run(CommandLine line, ReadOnlyCatalog catalog, Out out);
+
+	/** Does {@code --fresh} mean something here? */
+	boolean takesFresh() {
+		return true;
+	}
+
+	/** Reads the listings the answer needs (only those: a parent only when a name isn't known). */
+	abstract void fresh(CommandLine line, Freshen f);
 
 	/** Nothing was ever listed: say what to do, exit "not known". */
 	static Die nothingKnown() {

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 
+import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Resolution;
 import io.lakestudio.catalog.TableName;
@@ -21,6 +22,13 @@ public final class ExistsCommand extends CatalogCommand {
 		return "Does a table exist? From the listings alone, with no network.\n"
 				+ "Exit 0: it exists. 1: a complete listing says it does not (the closest names are printed).\n"
 				+ "2: not known (that listing was never held).";
+	}
+
+	/** The listing that says yes or no: the item's tables. */
+	@Override
+	void fresh(CommandLine line, Freshen f) {
+		TableName t = TableCommand.parse(args(line, 1, 1).get(0));
+		f.listing(Listing.tables(f.item(t.workspace() + "/" + t.item()).id()));
 	}
 
 	@Override

@@ -23,6 +23,13 @@ public final class FilesCommand extends CatalogCommand {
 	}
 
 	@Override
+	void fresh(CommandLine line, Freshen f) {
+		List<String> args = args(line, 1, 2);
+		f.listing(Listing.files(f.item(args.get(0)).id(),
+				args.size() > 1 ? args.get(1).replaceAll("^/+|/+$", "") : ""));
+	}
+
+	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		List<String> args = args(line, 1, 2);
 		String item = args.get(0);

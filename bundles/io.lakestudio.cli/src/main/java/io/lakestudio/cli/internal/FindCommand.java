@@ -6,8 +6,10 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
+import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SearchHit;
+import io.lakestudio.catalog.Workspace;
 
 public final class FindCommand extends CatalogCommand {
 
@@ -25,6 +27,17 @@ public final class FindCommand extends CatalogCommand {
 	@Override
 	public Options options() {
 		return super.options().addOption(valued(null, "limit", "N", "At most N matches (default 50)."));
+	}
+
+	/** The workspaces and their items; the tables of the whole tenant are the sync job's, never one command's. */
+	@Override
+	void fresh(CommandLine line, Freshen f) {
+		f.listing(Listing.WORKSPACES);
+		for (Workspace w : f.catalog().workspaces()) {
+			if (!w.dropped()) {
+				f.listing(Listing.items(w.id()));
+			}
+		}
 	}
 
 	@Override

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 
 import io.lakestudio.catalog.Item;
+import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Workspace;
 
@@ -19,6 +20,21 @@ public class ItemsCommand extends CatalogCommand {
 	@Override
 	protected String description() {
 		return "List items (lakehouses, warehouses, models...) of one or every workspace, from the catalog.";
+	}
+
+	@Override
+	void fresh(CommandLine line, Freshen f) {
+		List<String> args = args(line, 0, 1);
+		if (!args.isEmpty()) {
+			f.listing(Listing.items(f.workspace(args.get(0)).id()));
+			return;
+		}
+		f.listing(Listing.WORKSPACES);
+		for (Workspace w : f.catalog().workspaces()) {
+			if (!w.dropped()) {
+				f.listing(Listing.items(w.id()));
+			}
+		}
 	}
 
 	@Override

@@ -29,6 +29,30 @@ public final class LsCommand extends CatalogCommand {
 	}
 
 	@Override
+	void fresh(CommandLine line, Freshen f) {
+		List<String> args = args(line, 0, 1);
+		String path = args.isEmpty() ? "" : args.get(0).replaceAll("/+$", "");
+		if (path.isBlank()) {
+			f.listing(Listing.WORKSPACES);
+			return;
+		}
+		String[] parts = path.split("/");
+		if (parts.length == 1) {
+			f.listing(Listing.items(f.workspace(parts[0]).id()));
+		} else if (parts.length == 2) {
+			f.listing(Listing.tables(f.item(path).id()));
+		} else {
+			Item item = f.item(parts[0] + "/" + parts[1]);
+			f.listing(Listing.tables(item.id()));
+			boolean schema = parts.length == 3 && item.schemaEnabled() && f.catalog().tables(item.id()).stream()
+					.anyMatch(t -> t.schema().equalsIgnoreCase(parts[2]));
+			if (!schema) {
+				TableCommand.fresh(f, TableCommand.parse(path));
+			}
+		}
+	}
+
+	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		List<String> args = args(line, 0, 1);
 		String path = args.isEmpty() ? null : args.get(0);

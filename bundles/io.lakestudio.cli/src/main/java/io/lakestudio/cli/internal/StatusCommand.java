@@ -30,6 +30,25 @@ public final class StatusCommand extends CatalogCommand {
 		return super.options().addOption(flag("all", "Show every listing, not only those that failed."));
 	}
 
+	/** The account's lake as Lakes chooses it; plain strings here, so status links nothing of the lake. */
+	private static String lake(Settings s) {
+		if ("local".equals(s.account())) {
+			return s.string(Settings.LAKE_FOLDER, "(none configured)");
+		}
+		return "OneLake at " + s.string("fabricEndpoint", "https://api.fabric.microsoft.com")
+				+ (s.flag("signedIn." + s.account()) ? "" : " (not signed in)");
+	}
+
+	@Override
+	boolean takesFresh() {
+		return false;
+	}
+
+	@Override
+	void fresh(CommandLine line, Freshen f) {
+		throw new IllegalStateException("status asks the lake nothing");
+	}
+
 	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		args(line, 0, 0);
@@ -44,7 +63,7 @@ public final class StatusCommand extends CatalogCommand {
 			Map<String, Object> m = new LinkedHashMap<>();
 			m.put("account", c.account());
 			m.put("catalog", c.file().toString());
-			m.put("lake", settings.string(Settings.LAKE_FOLDER, null));
+			m.put("lake", lake(settings));
 			m.put("workspaces", counts.workspaces());
 			m.put("items", counts.items());
 			m.put("tables", counts.tables());
@@ -72,7 +91,7 @@ public final class StatusCommand extends CatalogCommand {
 		var w = out.writer();
 		w.println("account:   " + c.account());
 		w.println("catalog:   " + c.file());
-		w.println("lake:      " + settings.string(Settings.LAKE_FOLDER, "(none configured)"));
+		w.println("lake:      " + lake(settings));
 		w.println("holds:     " + counts.workspaces() + " workspaces, " + counts.items() + " items, " + counts.tables()
 				+ " tables (" + counts.droppedTables() + " dropped), " + counts.columns() + " columns, "
 				+ counts.files() + " files");

@@ -26,7 +26,9 @@ public final class SyncCommand extends Command {
 	@Override
 	protected String description() {
 		return "List the lake and write what it holds into the catalog: workspaces, items, tables and their"
-				+ " metadata, Files. A listing that fails is recorded and the rest goes on.";
+				+ " metadata, Files. A listing that fails is recorded and the rest goes on. Against OneLake it runs"
+				+ " the sync worker (with its lease and pace: five listings every 15 s) until its queue is empty;"
+				+ " Ctrl-C stops it and gives the lease up.";
 	}
 
 	@Override
@@ -49,11 +51,17 @@ public final class SyncCommand extends Command {
 			if (!Files.isDirectory(lakeFolder)) {
 				throw new Die(2, "No folder " + lakeFolder + ".");
 			}
-			settings.set(Settings.LAKE_FOLDER, lakeFolder.toAbsolutePath().normalize().toString()).save();
+			// a folder lake is the "local" account's
+			settings.set(Settings.LAKE_FOLDER, lakeFolder.toAbsolutePath().normalize().toString())
+					.set(Settings.ACCOUNT, Lakes.LOCAL).save();
+		}
+		if (!Lakes.LOCAL.equals(settings.account())) {
+			return new OneLakeSync(home, settings, err, quiet).run(out);
 		}
 		String folder = settings.string(Settings.LAKE_FOLDER, null);
 		if (folder == null) {
-			throw new Die(2, "No lake is configured: pass --lake DIR (a local folder lake), or run 'lakestudio demo'.");
+			throw new Die(2, "No lake is configured: pass --lake DIR (a local folder lake), run 'lakestudio login'"
+					+ " for OneLake, or run 'lakestudio demo'.");
 		}
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());

@@ -28,6 +28,20 @@ public final class TableCommand extends CatalogCommand {
 	}
 
 	@Override
+	void fresh(CommandLine line, Freshen f) {
+		fresh(f, parse(args(line, 1, 1).get(0)));
+	}
+
+	/** The item's tables, then the table's own metadata. */
+	static void fresh(Freshen f, TableName name) {
+		f.listing(Listing.tables(f.item(name.workspace() + "/" + name.item()).id()));
+		Resolution r = f.catalog().resolve(name);
+		if (r.answer() == Resolution.Answer.EXISTS) {
+			f.listing(Listing.tableMetadata(r.table().id()));
+		}
+	}
+
+	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		return show(c, out, parse(args(line, 1, 1).get(0)));
 	}

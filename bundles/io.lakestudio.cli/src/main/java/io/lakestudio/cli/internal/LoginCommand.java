@@ -1,0 +1,75 @@
+package io.lakestudio.cli.internal;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+import io.lakestudio.catalog.EventLog;
+import io.lakestudio.catalog.Settings;
+import io.lakestudio.onelake.LakeException;
+import io.lakestudio.onelake.auth.TokenSource;
+
+/**
+ * Signs an account in to OneLake and makes it the current one. A service principal's grant is tried once here so a
+ * wrong secret or endpoint shows now, not on the first sync; the token is kept by no one.
+ */
+public final class LoginCommand extends Command {
+
+	@Override
+	protected String usage() {
+		return "[options]";
+	}
+
+	@Override
+	protected String description() {
+		return "Sign in to OneLake and make the account current (its catalog is catalog-<account>.sqlite). With a"
+				+ " service principal: --client-id, --tenant (or --token-endpoint), the secret in $"
+				+ Lakes.SECRET_ENV + ". Endpoints default to Microsoft's public ones.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options().addOption(valued(null, "account", "NAME", "The account's name (default: the client id)."))
+				.addOption(valued(null, "client-id", "ID", "A service principal's application id."))
+				.addOption(valued(null, "tenant", "TENANT", "The Entra tenant."))
+				.addOption(valued(null, "token-endpoint", "URL", "The OAuth token endpoint (default: Entra's)."))
+				.addOption(valued(null, "fabric-endpoint", "URL", "Fabric REST (default: the public one)."))
+				.addOption(valued(null, "onelake-endpoint", "URL", "OneLake DFS (default: the public one)."))
+				.addOption(flag("device-code", "Sign in with a device code (azure-identity)."));
+	}
+
+	@Override
+	public int run(CommandLine line) {
+		args(line, 0, 0);
+		Settings s = Settings.load(home);
+		String clientId = line.getOptionValue("client-id", s.string(Lakes.CLIENT_ID, null));
+		if (line.hasOption("device-code") || clientId == null) {
+			throw new Die(3, SignIn.NO_INTERACTIVE);
+		}
+		String account = line.getOptionValue("account",
+				Lakes.LOCAL.equals(s.account()) ? clientId : s.account());
+		if (Lakes.LOCAL.equals(account)) {
+			throw new Die(2, "'local' is the folder lake's account; choose another name with --account.");
+		}
+		s.set(Settings.ACCOUNT, account).set(Lakes.CLIENT_ID, clientId);
+		copy(line, "tenant", s, Settings.TENANT);
+		copy(line, "token-endpoint", s, Lakes.TOKEN_ENDPOINT);
+		copy(line, "fabric-endpoint", s, Lakes.FABRIC_ENDPOINT);
+		copy(line, "onelake-endpoint", s, Lakes.ONELAKE_ENDPOINT);
+		try {
+			Lakes.tokens(s).token(TokenSource.FABRIC_SCOPE);
+		} catch (LakeException e) {
+			throw new Die(3, "Sign-in failed: " + e.getMessage());
+		}
+		SignIn.mark(s, account, true);
+		s.save();
+		new EventLog(home).log("account", "signed in to account " + account + " as " + clientId);
+		out.println("signed in: account " + account + " (" + clientId + ")");
+		return 0;
+	}
+
+	private static void copy(CommandLine line, String option, Settings s, String key) {
+		if (line.hasOption(option)) {
+			s.set(key, line.getOptionValue(option));
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package io.lakestudio.cli.internal;
+
+import io.lakestudio.catalog.Settings;
+
+/**
+ * Which accounts are signed in, and where a service principal's secret comes from. settings.json keeps only a
+ * marker per account ({@code signedIn.<account>}); tokens live in memory, and the secret in the environment
+ * ({@code LAKESTUDIO_CLIENT_SECRET}) or, in-process, the {@code lakestudio.clientSecret} system property.
+ */
+final class SignIn {
+
+	/** What this build can't do yet: azure-identity's interactive and device-code sign-in. */
+	static final String NO_INTERACTIVE = "Interactive and device-code sign-in (azure-identity) are not in this build."
+			+ " Sign in with a service principal: 'lakestudio login --client-id ID --tenant TENANT' with its secret"
+			+ " in $" + Lakes.SECRET_ENV + ".";
+
+	private SignIn() {
+	}
+
+	static boolean signedIn(Settings s) {
+		return s.flag(marker(s.account()));
+	}
+
+	static void mark(Settings s, String account, boolean signedIn) {
+		s.set(marker(account), signedIn ? Boolean.TRUE : null);
+	}
+
+	static String secret() {
+		String env = System.getenv(Lakes.SECRET_ENV);
+		return env != null && !env.isEmpty() ? env : System.getProperty("lakestudio.clientSecret");
+	}
+
+	private static String marker(String account) {
+		return "signedIn." + account;
+	}
+}
