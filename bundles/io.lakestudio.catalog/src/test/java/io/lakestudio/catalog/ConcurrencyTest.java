@@ -54,7 +54,7 @@ class ConcurrencyTest {
 		assertEquals(0, writer.exitValue(), ChildProcess.output(writer));
 		assertTrue(readsWhileOpen >= 3, "reads ran while the other process held its write: " + readsWhileOpen);
 		// a reader waiting on the writer would take as long as the rest of its 4 s transaction
-		assertTrue(worstMs < HOLD_MS / 4, "worst read " + worstMs + " ms over " + readsWhileOpen + " reads");
+		assertTrue(worstMs < HOLD_MS / 2, "worst read " + worstMs + " ms over " + readsWhileOpen + " reads");
 		try (ReadOnlyCatalog r = Catalogs.openReadOnly(file, "a")) {
 			assertTrue(r.tables("Sales/Orders.Lakehouse").stream().allMatch(t -> t.name().endsWith("_renamed")),
 					"and the write landed when it committed");
