@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.lakestudio.ui.lake.LakeSource;
 import io.lakestudio.ui.tree.OneLakeView;
 import io.lakestudio.ui.tree.TreeActions;
 
@@ -89,8 +90,9 @@ class FilterAndMenuTest {
 		view.actions().fill(menu);
 		assertNotNull(menu.find(TreeActions.REFRESH));
 		IAction refresh = view.actions().action(TreeActions.REFRESH);
-		assertFalse(refresh.isEnabled(), "no sync service: Refresh is not offered as if it worked");
-		assertTrue(refresh.getToolTipText().contains("lakestudio sync"), refresh.getToolTipText());
+		assertFalse(refresh.isEnabled(), "no lake folder: Refresh is not offered as if it worked");
+		assertEquals(LakeSource.NO_LAKE, refresh.getToolTipText());
+		assertFalse(view.actions().action(TreeActions.OPEN).isEnabled(), "only a table opens");
 		assertFalse(view.actions().action(TreeActions.COPY_SELECT).isEnabled(), "no SELECT of a semantic model");
 	}
 }

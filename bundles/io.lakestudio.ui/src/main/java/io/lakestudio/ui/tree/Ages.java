@@ -6,7 +6,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 
 /** Times as tooltips show them: local time, and how long ago. */
-final class Ages {
+public final class Ages {
 
 	private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
 			.withZone(ZoneId.systemDefault());
@@ -14,11 +14,11 @@ final class Ages {
 	private Ages() {
 	}
 
-	static String when(Instant at, Instant now) {
+	public static String when(Instant at, Instant now) {
 		return at == null ? "never" : LOCAL.format(at) + " (" + ago(Duration.between(at, now)) + ")";
 	}
 
-	static String ago(Duration d) {
+	public static String ago(Duration d) {
 		long s = Math.max(0, d.toSeconds());
 		if (s < 60) {
 			return "just now";

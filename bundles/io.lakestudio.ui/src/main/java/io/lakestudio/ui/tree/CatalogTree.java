@@ -33,6 +33,7 @@ public final class CatalogTree implements AutoCloseable {
 	private final Path home;
 	private final String account;
 	private ReadOnlyCatalog catalog;
+	private boolean open = true;
 	private final Map<LakeNode, List<LakeNode>> children = new HashMap<>();
 	private final Map<String, Optional<SyncState>> states = new HashMap<>();
 
@@ -68,9 +69,18 @@ public final class CatalogTree implements AutoCloseable {
 
 	/** After the file was replaced (set aside, cleared): a fresh handle on the new file. */
 	public void reopen() {
-		forget();
-		catalog.close();
+		release();
 		catalog = Catalogs.openReadOnly(Catalogs.catalogFile(home, account), account);
+		open = true;
+	}
+
+	/** Closes the file (so it can be deleted); nothing is read until {@link #reopen()}. */
+	public void release() {
+		forget();
+		if (open) {
+			catalog.close();
+			open = false;
+		}
 	}
 
 	public List<LakeNode> roots() {
@@ -215,6 +225,6 @@ public final class CatalogTree implements AutoCloseable {
 
 	@Override
 	public void close() {
-		catalog.close();
+		release();
 	}
 }

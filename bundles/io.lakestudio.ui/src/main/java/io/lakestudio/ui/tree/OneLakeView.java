@@ -69,6 +69,7 @@ public final class OneLakeView extends ViewPart {
 		menu.setRemoveAllWhenShown(true);
 		menu.addMenuListener(actions::fill);
 		viewer.getControl().setMenu(menu.createContextMenu(viewer.getControl()));
+		viewer.addDoubleClickListener(e -> actions.doubleClicked());
 		getSite().registerContextMenu(menu, viewer);
 		getSite().setSelectionProvider(viewer);
 
@@ -84,6 +85,33 @@ public final class OneLakeView extends ViewPart {
 			}
 		};
 		viewer.getTree().addPaintListener(once[0]);
+	}
+
+	/** Lets go of the catalog file (before Clear deletes it); the tree shows nothing until {@link #reload()}. */
+	public void release() {
+		if (refresher != null) {
+			refresher.close();
+			refresher = null;
+		}
+		if (viewer != null) {
+			viewer.setInput(null);
+		}
+		if (tree != null) {
+			tree.release();
+		}
+	}
+
+	/** Opens the catalog file again (a new, possibly empty one) and redraws from it, watching the new file. */
+	public void reload() {
+		if (viewer == null) {
+			return;
+		}
+		release();
+		tree.reopen();
+		viewer.setInput(tree);
+		viewer.expandToLevel(viewer.getAutoExpandLevel());
+		refresher = new CatalogRefresher(viewer, tree, (CatalogContentProvider) viewer.getContentProvider())
+				.start(CatalogWatcher.DEFAULT_PERIOD);
 	}
 
 	@Override

@@ -1,14 +1,14 @@
 package io.lakestudio.ui.tree;
 
 /** Byte counts in the units a person reads. */
-final class Sizes {
+public final class Sizes {
 
 	private static final String[] UNITS = { "B", "KB", "MB", "GB", "TB" };
 
 	private Sizes() {
 	}
 
-	static String of(long bytes) {
+	public static String of(long bytes) {
 		double v = bytes;
 		int u = 0;
 		while (v >= 1024 && u < UNITS.length - 1) {

@@ -12,17 +12,20 @@ import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.dnd.Transfer;
 
-import io.lakestudio.catalog.SearchHit;
+import org.eclipse.ui.IWorkbenchActionConstants;
 
-/** The tree's context menu: copy a node's name or a SELECT of a table, and Refresh. */
+import io.lakestudio.catalog.SearchHit;
+import io.lakestudio.ui.lake.LakeSource;
+import io.lakestudio.ui.lake.RefreshJob;
+import io.lakestudio.ui.table.TableEditorInput;
+
+/** The tree's context menu: open a table, copy a node's name or a SELECT of a table, and Refresh. */
 public final class TreeActions {
 
 	public static final String COPY_NAME = "io.lakestudio.ui.copyName";
 	public static final String COPY_SELECT = "io.lakestudio.ui.copySelect";
 	public static final String REFRESH = "io.lakestudio.ui.refresh";
-
-	static final String NO_SYNC = "No sync service is installed in this workbench yet, so the tree cannot ask the"
-			+ " lake itself. Run 'lakestudio sync' from the command line: the tree redraws when the catalog changes.";
+	public static final String OPEN = "io.lakestudio.ui.open";
 
 	private final TreeViewer viewer;
 	private final CatalogTree tree;
@@ -41,7 +44,20 @@ public final class TreeActions {
 			}
 		}
 	};
-	private final Action refresh = new Action("Refresh (needs the sync service)") {
+	private final Action refresh = new Action("Refresh") {
+		@Override
+		public void run() {
+			if (LakeSource.folder(tree.home()).isPresent()) {
+				new RefreshJob(tree.home()).schedule();
+			}
+		}
+	};
+	private final Action open = new Action("Open") {
+		@Override
+		public void run() {
+			selected().stream().map(TableEditorInput::of).flatMap(java.util.Optional::stream).findFirst()
+					.ifPresent(TableEditorInput::open);
+		}
 	};
 
 	public TreeActions(TreeViewer viewer, CatalogTree tree) {
@@ -50,8 +66,7 @@ public final class TreeActions {
 		copyName.setId(COPY_NAME);
 		copySelect.setId(COPY_SELECT);
 		refresh.setId(REFRESH);
-		refresh.setToolTipText(NO_SYNC);
-		refresh.setEnabled(false); // never pretend: without a sync service there is nothing to run
+		open.setId(OPEN);
 	}
 
 	/** Fills the menu for the current selection; called each time the menu is about to show. */
@@ -59,10 +74,18 @@ public final class TreeActions {
 		List<LakeNode> nodes = selected();
 		copyName.setEnabled(!nodes.isEmpty());
 		copySelect.setEnabled(nodes.size() == 1 && tree.selectFor(nodes.get(0)).isPresent());
+		open.setEnabled(nodes.size() == 1 && TableEditorInput.of(nodes.get(0)).isPresent());
+		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
+		boolean lake = LakeSource.folder(tree.home()).isPresent();
+		refresh.setEnabled(lake);
+		refresh.setToolTipText(lake ? "Sweep the lake into the catalog (a background job)" : LakeSource.NO_LAKE);
+		menu.add(open);
+		menu.add(new Separator());
 		menu.add(copyName);
 		menu.add(copySelect);
 		menu.add(new Separator());
 		menu.add(refresh);
+		menu.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
 	}
 
 	public Action action(String id) {
@@ -70,8 +93,22 @@ public final class TreeActions {
 		case COPY_NAME -> copyName;
 		case COPY_SELECT -> copySelect;
 		case REFRESH -> refresh;
+		case OPEN -> open;
 		default -> throw new IllegalArgumentException(id);
 		};
+	}
+
+	/** Double-click: a table opens in the table editor, anything else expands or collapses. */
+	public void doubleClicked() {
+		List<LakeNode> nodes = selected();
+		if (nodes.size() != 1) {
+			return;
+		}
+		if (TableEditorInput.of(nodes.get(0)).isPresent()) {
+			open.run();
+		} else {
+			viewer.setExpandedState(nodes.get(0), !viewer.getExpandedState(nodes.get(0)));
+		}
 	}
 
 	private List<LakeNode> selected() {

@@ -1,0 +1,116 @@
+package io.lakestudio.ui.table;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+
+import io.lakestudio.catalog.LakeColumn;
+
+/** The table editor's widgets: a facts table and a columns table for Stats, a versions table for History. */
+public final class TablePages {
+
+	public static final String READING = "Reading the Delta log\u2026";
+	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+			.withZone(ZoneId.systemDefault());
+
+	private final Composite parent;
+	private Table facts;
+	private Table columns;
+	private Table history;
+	private Label historyState;
+
+	TablePages(Composite parent) {
+		this.parent = parent;
+	}
+
+	Composite statsPage(TableStats stats) {
+		Composite c = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().margins(6, 6).applyTo(c);
+		facts = table(c, "Fact", "Value");
+		stats.facts().forEach(f -> row(facts, f));
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(facts);
+		new Label(c, SWT.NONE).setText("Columns (" + stats.columns().size() + ")");
+		columns = table(c, "#", "Column", "Type", "Nullable", "Partition");
+		for (LakeColumn col : stats.columns()) {
+			row(columns, String.valueOf(col.ordinal()), col.name(), col.type(), col.nullable() ? "yes" : "no",
+					col.partition() ? "yes" : "");
+		}
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
+		pack(facts);
+		pack(columns);
+		return c;
+	}
+
+	Composite historyPage() {
+		Composite c = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().margins(6, 6).applyTo(c);
+		historyState = new Label(c, SWT.WRAP);
+		historyState.setText(READING);
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(historyState);
+		history = table(c, "Version", "Time", "Operation", "Log bytes");
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(history);
+		return c;
+	}
+
+	void showHistory(List<DeltaHistory.Commit> commits) {
+		history.removeAll();
+		for (DeltaHistory.Commit commit : commits) {
+			row(history, String.valueOf(commit.version()), TIME.format(commit.time()), commit.operation(),
+					String.valueOf(commit.logBytes()));
+		}
+		pack(history);
+		historyState.setText(commits.size() + " versions from the table's _delta_log (newest first; the mirror"
+				+ " will serve this once it lands)");
+		historyState.getParent().layout();
+	}
+
+	void showHistoryError(String message) {
+		historyState.setText(message);
+		historyState.getParent().layout();
+	}
+
+	private static Table table(Composite parent, String... headers) {
+		Table t = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
+		t.setHeaderVisible(true);
+		t.setLinesVisible(true);
+		for (String h : headers) {
+			new TableColumn(t, SWT.LEFT).setText(h);
+		}
+		return t;
+	}
+
+	private static void row(Table t, String... cells) {
+		new TableItem(t, SWT.NONE).setText(cells);
+	}
+
+	private static void pack(Table t) {
+		for (TableColumn c : t.getColumns()) {
+			c.pack();
+		}
+	}
+
+	public Table facts() {
+		return facts;
+	}
+
+	public Table columns() {
+		return columns;
+	}
+
+	public Table history() {
+		return history;
+	}
+
+	public String historyState() {
+		return historyState.getText();
+	}
+}
