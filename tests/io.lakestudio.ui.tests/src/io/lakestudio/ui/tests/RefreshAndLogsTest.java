@@ -86,7 +86,7 @@ class RefreshAndLogsTest {
 				UnavailableHandler.SWITCH_ACCOUNT }) {
 			assertTrue(Commands.command(id).isDefined(), id);
 			assertFalse(Commands.command(id).isEnabled(), id + " is not pretended");
-			assertTrue(Commands.command(id).getDescription().contains("not in this build"), id);
+			assertTrue(Commands.command(id).getDescription().contains("lakestudio login"), id);
 			assertThrows(NotEnabledException.class, () -> Commands.execute(id));
 		}
 		assertFalse(Commands.command(RefreshHandler.ID).isEnabled(), "no lake folder: Refresh is disabled");

@@ -11,13 +11,13 @@ import io.lakestudio.onelake.local.LocalFolderLake;
 
 /**
  * Which lake the workbench reads: the local folder lake of {@code settings.json} ({@link Settings#LAKE_FOLDER}).
- * OneLake needs sign-in, which this workbench does not have yet, so without a folder there is no lake and the
+ * OneLake sign-in and sync are on the command line only so far, so without a folder there is no lake here and the
  * commands that need one say why instead of pretending. Tests swap the factory for a counting lake.
  */
 public final class LakeSource {
 
 	public static final String NO_LAKE = "No lake to refresh from: set a local lake folder in Preferences >"
-			+ " Lakestudio (or run 'lakestudio demo'). OneLake sign-in is not in this workbench yet.";
+			+ " Lakestudio (or run 'lakestudio demo'). The workbench does not sync OneLake yet: 'lakestudio sync' does.";
 
 	private static volatile Function<Path, Lake> factory = LocalFolderLake::new;
 
