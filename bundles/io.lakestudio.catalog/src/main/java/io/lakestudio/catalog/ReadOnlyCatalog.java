@@ -68,8 +68,8 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 
 	List<SyncState> syncStates();
 
-	/** The sync states of listings whose names start with {@code prefix}, in one query. */
-	List<SyncState> syncStates(String prefix);
+	/** The listings whose names start with {@code prefix} and whose last attempt failed, in one query. */
+	List<SyncState> failingSyncStates(String prefix);
 
 	Optional<Lease> lease();
 

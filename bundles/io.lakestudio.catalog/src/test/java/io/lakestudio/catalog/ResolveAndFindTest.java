@@ -59,6 +59,16 @@ class ResolveAndFindTest {
 	}
 
 	@Test
+	void findLeavesOutDroppedTablesAndTheirColumns() {
+		Fixtures.fill(catalog);
+		assertEquals(1, catalog.find("order_id", 10).size());
+		Item orders = Fixtures.lakehouse("Sales", "Orders");
+		catalog.replaceTables(orders.id(), List.of(Fixtures.table(orders, "customers")), true, Fixtures.T0);
+		assertEquals(List.of(), catalog.find("order_id", 10), "the column went with its dropped table");
+		assertTrue(catalog.find("order", 10).stream().noneMatch(h -> h.path().equals("Sales/Orders/orders")));
+	}
+
+	@Test
 	void schemaEnabledLakehouseDefaultsToDbo() {
 		Fixtures.fill(catalog);
 		Item lh = new Item("Sales/Curated.Lakehouse", "Sales", "Curated", "Lakehouse", false, true, null, null);

@@ -8,12 +8,9 @@ import io.lakestudio.catalog.SearchHit;
 /**
  * {@code find}: one statement over workspace, item, table and column names (dropped rows left out). Exact
  * matches rank 0, prefixes 1, the rest 2; within a rank workspaces come before items, tables and columns, and
- * shorter names first.
+ * shorter names first. A column of a dropped table is dropped with it.
  */
 final class Finder {
-
-	private static final String TABLE_PATH = "w.name || '/' || i.name || '/' || CASE WHEN t.schema_name = '' THEN ''"
-			+ " ELSE t.schema_name || '/' END || t.name";
 
 	private final Sql sql;
 
@@ -25,22 +22,46 @@ final class Finder {
 		String needle = text.toLowerCase(Locale.ROOT);
 		String like = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
 		String prefix = like.substring(1);
-		String q = "SELECT kind, path, id, CASE WHEN lower(name) = ? THEN 0 WHEN name LIKE ? ESCAPE '\\' THEN 1"
-				+ " ELSE 2 END AS rank, ord, length(name) AS len FROM ("
-				+ " SELECT 'WORKSPACE' AS kind, 0 AS ord, w.name AS name, w.name AS path, w.id AS id FROM workspace w"
-				+ "  WHERE w.dropped_at IS NULL AND w.name LIKE ? ESCAPE '\\'"
-				+ " UNION ALL SELECT 'ITEM', 1, i.name, w.name || '/' || i.name, i.id FROM item i"
-				+ "  JOIN workspace w ON w.id = i.workspace_id"
-				+ "  WHERE i.dropped_at IS NULL AND i.name LIKE ? ESCAPE '\\'"
-				+ " UNION ALL SELECT 'TABLE', 2, t.name, " + TABLE_PATH + ", t.id FROM lake_table t"
-				+ "  JOIN item i ON i.id = t.item_id JOIN workspace w ON w.id = i.workspace_id"
-				+ "  WHERE t.dropped_at IS NULL AND t.name LIKE ? ESCAPE '\\'"
-				+ " UNION ALL SELECT 'COLUMN', 3, c.name, " + TABLE_PATH + " || '.' || c.name, t.id FROM lake_column c"
-				+ "  JOIN lake_table t ON t.id = c.table_id JOIN item i ON i.id = t.item_id"
-				+ "  JOIN workspace w ON w.id = i.workspace_id"
-				+ "  WHERE t.dropped_at IS NULL AND c.name LIKE ? ESCAPE '\\'"
-				+ ") ORDER BY rank, ord, len, path COLLATE NOCASE LIMIT ?";
-		return sql.list(q, rs -> new SearchHit(SearchHit.Kind.valueOf(rs.getString("kind")), rs.getString("path"),
-				rs.getString("id"), rs.getInt("rank")), needle, prefix, like, like, like, like, limit);
+		// ranks on bare names first and builds display paths only for the rows kept
+		String q = "SELECT m.kind, m.rank, m.tid, m.iid, m.wid, m.name, w.name AS wname, i.name AS iname,"
+				+ " t.schema_name, t.name AS tname FROM ("
+				+ " SELECT kind, ord, tid, iid, wid, name, CASE WHEN lower(name) = ? THEN 0"
+				+ "  WHEN name LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END AS rank FROM ("
+				+ "  SELECT 'WORKSPACE' AS kind, 0 AS ord, NULL AS tid, NULL AS iid, w.id AS wid, w.name AS name"
+				+ "   FROM workspace w WHERE w.dropped_at IS NULL AND w.name LIKE ? ESCAPE '\\'"
+				+ "  UNION ALL SELECT 'ITEM', 1, NULL, i.id, i.workspace_id, i.name FROM item i"
+				+ "   WHERE i.dropped_at IS NULL AND i.name LIKE ? ESCAPE '\\'"
+				+ "  UNION ALL SELECT 'TABLE', 2, t.id, t.item_id, NULL, t.name FROM lake_table t"
+				+ "   WHERE t.dropped_at IS NULL AND t.name LIKE ? ESCAPE '\\'"
+				+ "  UNION ALL SELECT 'COLUMN', 3, c.table_id, NULL, NULL, c.name FROM lake_column c"
+				+ "   WHERE c.name LIKE ? ESCAPE '\\' AND NOT EXISTS (SELECT 1 FROM lake_table d"
+				+ "    WHERE d.id = c.table_id AND d.dropped_at IS NOT NULL))"
+				+ " ORDER BY rank, ord, length(name), name COLLATE NOCASE, tid LIMIT ?) m"
+				+ " LEFT JOIN lake_table t ON t.id = m.tid"
+				+ " LEFT JOIN item i ON i.id = coalesce(m.iid, t.item_id)"
+				+ " LEFT JOIN workspace w ON w.id = coalesce(m.wid, i.workspace_id)"
+				+ " ORDER BY m.rank, m.ord, length(m.name), m.name COLLATE NOCASE, m.tid";
+		return sql.list(q, rs -> hit(rs), needle, prefix, like, like, like, like, limit);
+	}
+
+	private static SearchHit hit(java.sql.ResultSet rs) throws java.sql.SQLException {
+		SearchHit.Kind kind = SearchHit.Kind.valueOf(rs.getString("kind"));
+		String ws = rs.getString("wname");
+		String path = switch (kind) {
+		case WORKSPACE -> ws;
+		case ITEM -> ws + "/" + rs.getString("iname");
+		case TABLE, COLUMN -> {
+			String schema = rs.getString("schema_name");
+			String table = ws + "/" + rs.getString("iname") + "/" + (schema.isEmpty() ? "" : schema + "/")
+					+ rs.getString("tname");
+			yield kind == SearchHit.Kind.TABLE ? table : table + "." + rs.getString("name");
+		}
+		};
+		String id = switch (kind) {
+		case WORKSPACE -> rs.getString("wid");
+		case ITEM -> rs.getString("iid");
+		default -> rs.getString("tid");
+		};
+		return new SearchHit(kind, path, id, rs.getInt("rank"));
 	}
 }

@@ -173,10 +173,10 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 	}
 
 	@Override
-	public List<SyncState> syncStates(String prefix) {
+	public List<SyncState> failingSyncStates(String prefix) {
 		String like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-		return sql.list("SELECT * FROM sync_state WHERE listing LIKE ? ESCAPE '\\' ORDER BY listing", Rows::syncState,
-				like);
+		return sql.list("SELECT * FROM sync_state WHERE last_failure IS NOT NULL AND listing LIKE ? ESCAPE '\\'"
+				+ " AND (last_success IS NULL OR last_failure > last_success) ORDER BY listing", Rows::syncState, like);
 	}
 
 	@Override

@@ -103,9 +103,9 @@ public final class LsCommand extends CatalogCommand {
 		if (!Locate.held(c, Listing.tables(item.id()))) {
 			throw new Die(2, "The tables of '" + item.name() + "' were never listed; run 'lakestudio sync'.");
 		}
-		// one query for the states of every table's metadata listing, not one per table
+		// one query for the failed metadata listings of the item's tables, not one per table
 		Map<String, SyncState> states = new HashMap<>();
-		for (SyncState s : c.syncStates(Listing.tableMetadata(item.id() + "/"))) {
+		for (SyncState s : c.failingSyncStates(Listing.tableMetadata(item.id() + "/"))) {
 			states.put(s.listing(), s);
 		}
 		List<List<Object>> rows = new ArrayList<>();
