@@ -174,7 +174,8 @@ public final class Engine implements AutoCloseable {
 		try {
 			name = TableName.parse(joined);
 		} catch (IllegalArgumentException e) {
-			throw new EngineException(Kind.MISSING, e.getMessage());
+			throw new EngineException(Kind.REFUSED, "refused: '" + joined + "' is not a lake table; name one as"
+					+ " \"workspace/item\".table or \"workspace/item\".schema.table");
 		}
 		Resolution res = config.catalog().resolve(name);
 		return switch (res.answer()) {

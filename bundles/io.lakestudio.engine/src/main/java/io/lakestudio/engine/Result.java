@@ -64,6 +64,15 @@ public final class Result implements AutoCloseable {
 		}
 	}
 
+	/** The value of column {@code i} as {@code type} (e.g. LocalDateTime for a TIMESTAMP), or null. */
+	public <T> T value(int i, Class<T> type) throws EngineException {
+		try {
+			return rows.getObject(i + 1, type);
+		} catch (SQLException e) {
+			throw new EngineException(EngineException.Kind.FAILED, e.getMessage(), e);
+		}
+	}
+
 	/** The value as text, null for NULL. */
 	public String text(int i) throws EngineException {
 		try {

@@ -65,7 +65,10 @@ final class TestLake implements AutoCloseable {
 				List<String> vals = new ArrayList<>();
 				for (int c = 0; c < r.columnNames().size(); c++) {
 					if (Canon.primitive(r.columnTypes().get(c))) {
-						vals.add(Canon.jdbc(r.value(c), r.columnTypes().get(c)));
+						String type = r.columnTypes().get(c);
+						// java.sql.Timestamp is Julian before 1582: ask for the proleptic LocalDateTime
+						Object v = type.equals("TIMESTAMP") ? r.value(c, java.time.LocalDateTime.class) : r.value(c);
+						vals.add(Canon.jdbc(v, type));
 					}
 				}
 				sum += Canon.rowHash(vals);

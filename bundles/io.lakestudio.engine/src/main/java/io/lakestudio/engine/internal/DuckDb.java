@@ -37,6 +37,9 @@ public final class DuckDb {
 
 	private static final String DRIVER = "org.duckdb.DuckDBDriver";
 
+	/** One per process: the JVM lets one class loader only load a native library. */
+	private static Driver driver;
+
 	private DuckDb() {
 	}
 
@@ -73,7 +76,14 @@ public final class DuckDb {
 		}
 	}
 
-	private static Driver driver(Path engineDir) throws IOException {
+	private static synchronized Driver driver(Path engineDir) throws IOException {
+		if (driver == null) {
+			driver = load(engineDir);
+		}
+		return driver;
+	}
+
+	private static Driver load(Path engineDir) throws IOException {
 		try {
 			URL res = DuckDb.class.getClassLoader().getResource(DRIVER.replace('.', '/') + ".class");
 			if (res != null && "jar".equals(res.getProtocol())) {
@@ -91,7 +101,7 @@ public final class DuckDb {
 	}
 
 	/** The driver's classes without the library, and the library beside them; done once per driver jar. */
-	static Path extractOnce(Path jar, Path engineDir) throws IOException {
+	public static Path extractOnce(Path jar, Path engineDir) throws IOException {
 		Path dir = engineDir.resolve("duckdb-" + Files.size(jar));
 		Path classes = dir.resolve("duckdb_jdbc-classes.jar");
 		if (Files.isRegularFile(classes)) {
