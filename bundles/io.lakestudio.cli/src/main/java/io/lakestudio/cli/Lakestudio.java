@@ -46,6 +46,7 @@ public final class Lakestudio {
 		register("log", p + "LogCommand", "Print the last lines of the log.");
 		register("sync", p + "SyncCommand", "List the lake into the catalog.");
 		register("demo", p + "DemoCommand", "Write a sample lake, sync it and show the commands on it.");
+		register("sql", p + "SqlCommand", "Run a query on the lake's tables; prints a table, --csv or --json.");
 	}
 
 	private final PrintWriter out;
