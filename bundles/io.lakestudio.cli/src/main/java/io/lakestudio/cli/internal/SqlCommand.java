@@ -153,7 +153,7 @@ public final class SqlCommand extends Command {
 	private static long json(Result r, PrintWriter out) throws EngineException, java.io.IOException {
 		int cols = r.columnNames().size();
 		long n = 0;
-		try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+		try (JsonGenerator g = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).createGenerator(out)) {
 			g.writeStartArray();
 			while (r.next()) {
 				g.writeStartObject();

@@ -40,6 +40,8 @@ public final class TableReads {
 	private final Mirror mirror;
 	private final DiskCache cache;
 	private final Map<String, String> views = new HashMap<>();
+	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
+	private final Map<String, DeltaScan> scans = new HashMap<>();
 	private int next;
 
 	public TableReads(EngineConfig config, Mirror mirror, DiskCache cache) {
@@ -81,22 +83,27 @@ public final class TableReads {
 		boolean stale = held.isEmpty() || fresh
 				|| held.get().refreshedAt().plus(config.metadataTtl()).isBefore(now)
 				|| (at.version().isPresent() && at.version().getAsLong() > held.get().version());
-		if (stale) {
-			if (config.offline() || config.store() == null) {
-				offline(t, held, notices, "offline");
-			} else {
-				try {
-					mirror.refresh(t);
-				} catch (MirrorException e) {
-					if (!e.offline()) {
-						throw new EngineException(Kind.FAILED, e.getMessage(), e);
-					}
-					offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
+		if (config.offline() || config.store() == null) {
+			offline(t, held, notices, "offline"); // reading offline always says how old what is read is
+		} else if (stale) {
+			try {
+				mirror.refresh(t);
+			} catch (MirrorException e) {
+				if (!e.offline()) {
+					throw new EngineException(Kind.FAILED, e.getMessage(), e);
 				}
+				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
 			}
 		}
+		String key = t.id() + "@" + at + "@" + mirror.held(t).map(Held::refreshedAt).orElse(null);
+		DeltaScan known = scans.get(key);
+		if (known != null) {
+			return known; // the held log did not change: Kernel would read the same snapshot again
+		}
 		try {
-			return mirror.scan(t, at);
+			DeltaScan s = mirror.scan(t, at);
+			scans.put(key, s);
+			return s;
 		} catch (MirrorException e) {
 			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED,
 					"cannot read " + at + " of " + t.location() + ": " + e.getMessage(), e);
