@@ -50,6 +50,7 @@ public final class Lakestudio {
 		register("logout", p + "LogoutCommand", "Sign out; the catalog is kept.");
 		register("account", p + "AccountCommand", "Show the accounts, or switch with --use NAME.");
 		register("demo", p + "DemoCommand", "Write a sample lake, sync it and show the commands on it.");
+		register("sql", p + "SqlCommand", "Run a query on the lake's tables; prints a table, --csv or --json.");
 	}
 
 	private final PrintWriter out;

@@ -46,6 +46,26 @@ public final class DeltaTables {
 	}
 
 	/**
+	 * The snapshot, its schema and its live files in one pass: the latest ({@code version} empty,
+	 * {@code asOfMillis} null), at a version, or the last commit at or before a time (Kernel takes commit times
+	 * from in-commit timestamps, else the commit files' modification times, which a mirror must keep).
+	 */
+	public static DeltaScan scan(Path tableRoot, OptionalLong version, Long asOfMillis) throws DeltaException {
+		Kernel.requireLog(tableRoot);
+		String what = asOfMillis != null ? "cannot read the version as of " + java.time.Instant.ofEpochMilli(asOfMillis)
+				+ " of" : what(version);
+		return Kernel.call(tableRoot, what, e -> Reader.scan(e, tableRoot, version, asOfMillis));
+	}
+
+	/**
+	 * Where a deletion vector's file is: relative to the table root for a {@code u} descriptor, an absolute path
+	 * for {@code p}, null for an inline one.
+	 */
+	public static String dvFile(DvDescriptor dv) throws DeltaException {
+		return Kernel.call(Path.of("."), "bad deletion vector " + dv.pathOrInlineDv() + " in", e -> Reader.dvFile(dv));
+	}
+
+	/**
 	 * The 0-based row positions a deletion vector deletes from its data file, ascending. {@code dataRoot} is
 	 * where the table's files are (relative DVs sit in the table root, not in {@code _delta_log/}).
 	 */

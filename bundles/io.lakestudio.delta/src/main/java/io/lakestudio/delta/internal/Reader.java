@@ -32,6 +32,7 @@ import io.delta.kernel.types.StructField;
 import io.delta.kernel.utils.CloseableIterator;
 import io.lakestudio.delta.DeltaColumn;
 import io.lakestudio.delta.DeltaException;
+import io.lakestudio.delta.DeltaScan;
 import io.lakestudio.delta.DeltaSnapshot;
 import io.lakestudio.delta.DvDescriptor;
 import io.lakestudio.delta.ScanFile;
@@ -55,7 +56,37 @@ public final class Reader {
 
 	public static DeltaSnapshot summarize(Engine e, Path table, OptionalLong version) throws Exception {
 		Snapshot snap = load(e, table, version);
+		return summarize(e, table, snap, scanFiles(e, snap, table));
+	}
+
+	public static DeltaScan scan(Engine e, Path table, OptionalLong version, Long asOfMillis) throws Exception {
+		Snapshot snap;
+		if (asOfMillis != null) {
+			Snapshot latest = load(e, table, OptionalLong.empty());
+			snap = TableManager.loadSnapshot(Kernel.kernelPath(table)).atTimestamp(asOfMillis, latest).build(e);
+		} else {
+			snap = load(e, table, version);
+		}
 		List<ScanFile> files = scanFiles(e, snap, table);
+		return new DeltaScan(summarize(e, table, snap, files), snap.getSchema().toJson(), List.copyOf(files));
+	}
+
+	/** The DV's file: Kernel resolves it against a table root; we want it relative, so give it a known one. */
+	public static String dvFile(DvDescriptor dv) {
+		if ("i".equals(dv.storageType())) {
+			return null;
+		}
+		DeletionVectorDescriptor d = new DeletionVectorDescriptor(dv.storageType(), dv.pathOrInlineDv(),
+				Optional.ofNullable(dv.offset()), dv.sizeInBytes(), dv.cardinality());
+		String root = "/lakestudio-table-root";
+		String abs = d.getAbsolutePath(root);
+		if (abs.startsWith("file:")) {
+			abs = URI.create(abs).getPath();
+		}
+		return abs.startsWith(root + "/") ? abs.substring(root.length() + 1) : abs;
+	}
+
+	private static DeltaSnapshot summarize(Engine e, Path table, Snapshot snap, List<ScanFile> files) {
 		long size = 0;
 		Long records = 0L;
 		for (ScanFile f : files) {

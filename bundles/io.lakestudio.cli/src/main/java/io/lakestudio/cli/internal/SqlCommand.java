@@ -1,0 +1,185 @@
+package io.lakestudio.cli.internal;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import io.lakestudio.catalog.Catalog;
+import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.catalog.Settings;
+import io.lakestudio.engine.Engine;
+import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.Result;
+import io.lakestudio.onelake.local.LocalFolderLake;
+
+/**
+ * Runs one query on the lake and prints its rows as they come: a table (widths from the first rows), CSV or JSON.
+ * This first version runs the engine in this process (no engine server yet).
+ */
+public final class SqlCommand extends Command {
+
+	private static final int WIDTH_ROWS = 200;
+
+	@Override
+	protected String usage() {
+		return "[options] STATEMENT";
+	}
+
+	@Override
+	protected String description() {
+		return "Run a query on the lake's tables, named \"workspace/item\".table or \"workspace/item\".schema.table."
+				+ " Only queries run; the lake is read-only here.";
+	}
+
+	@Override
+	public Options options() {
+		return super.options().addOption(flag("csv", "Print CSV.")).addOption(flag("json", "Print a JSON array."))
+				.addOption(flag("fresh", "Read the tables' logs from the lake first, whatever their age."))
+				.addOption(flag("offline", "Ask the lake nothing: read what is held."));
+	}
+
+	@Override
+	public int run(CommandLine line) {
+		String statement = args(line, 1, 1).get(0);
+		boolean json = line.hasOption("json");
+		boolean csv = line.hasOption("csv");
+		Settings settings = Settings.load(home);
+		String folder = settings.string(Settings.LAKE_FOLDER, null);
+		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
+				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder))) {
+			EngineConfig config = EngineConfig.of(home, catalog, lake == null ? null : lake.store(), settings);
+			if (line.hasOption("offline")) {
+				config = config.withOffline(true);
+			}
+			try (Engine engine = new Engine(config);
+					Result r = engine.execute(statement, "cli", line.hasOption("fresh"))) {
+				r.notices().forEach(n -> err.println("lakestudio: " + n));
+				long n = json ? json(r, out) : csv ? csv(r, out) : table(r, out);
+				if (!json && !csv) {
+					out.println("(" + n + (n == 1 ? " row)" : " rows)"));
+				}
+				return 0;
+			} catch (EngineException e) {
+				throw new Die(switch (e.kind()) {
+				case MISSING -> 1;
+				case REFUSED, NOT_HELD -> 2;
+				case FAILED -> 3;
+				}, e.getMessage());
+			} catch (java.io.IOException e) {
+				throw new Die(3, "cannot print: " + e.getMessage());
+			}
+		}
+	}
+
+	private static long table(Result r, PrintWriter out) throws EngineException {
+		int cols = r.columnNames().size();
+		int[] width = new int[cols];
+		for (int c = 0; c < cols; c++) {
+			width[c] = r.columnNames().get(c).length();
+		}
+		List<String[]> first = new ArrayList<>();
+		boolean more = true;
+		while (first.size() < WIDTH_ROWS && (more = r.next())) {
+			String[] row = row(r, cols);
+			for (int c = 0; c < cols; c++) {
+				width[c] = Math.min(60, Math.max(width[c], row[c].length()));
+			}
+			first.add(row);
+		}
+		print(out, r.columnNames().toArray(String[]::new), width);
+		StringBuilder rule = new StringBuilder();
+		for (int c = 0; c < cols; c++) {
+			rule.append(c == 0 ? "" : "-+-").append("-".repeat(width[c]));
+		}
+		out.println(rule);
+		long n = 0;
+		for (String[] row : first) {
+			print(out, row, width);
+			n++;
+		}
+		while (more && r.next()) {
+			print(out, row(r, cols), width);
+			n++;
+		}
+		return n;
+	}
+
+	private static String[] row(Result r, int cols) throws EngineException {
+		String[] row = new String[cols];
+		for (int c = 0; c < cols; c++) {
+			String v = r.text(c);
+			row[c] = v == null ? "NULL" : v;
+		}
+		return row;
+	}
+
+	private static void print(PrintWriter out, String[] row, int[] width) {
+		StringBuilder b = new StringBuilder();
+		for (int c = 0; c < row.length; c++) {
+			String v = row[c].length() > width[c] ? row[c].substring(0, Math.max(0, width[c] - 1)) + "…" : row[c];
+			b.append(c == 0 ? "" : " | ").append(v).append(" ".repeat(width[c] - v.length()));
+		}
+		out.println(b.toString().stripTrailing());
+	}
+
+	private static long csv(Result r, PrintWriter out) throws EngineException {
+		int cols = r.columnNames().size();
+		out.println(String.join(",", r.columnNames().stream().map(SqlCommand::csvField).toList()));
+		long n = 0;
+		while (r.next()) {
+			StringBuilder b = new StringBuilder();
+			for (int c = 0; c < cols; c++) {
+				String v = r.text(c);
+				b.append(c == 0 ? "" : ",").append(v == null ? "" : csvField(v));
+			}
+			out.println(b);
+			n++;
+		}
+		return n;
+	}
+
+	private static String csvField(String v) {
+		return v.contains(",") || v.contains("\"") || v.contains("\n") ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+	}
+
+	private static long json(Result r, PrintWriter out) throws EngineException, java.io.IOException {
+		int cols = r.columnNames().size();
+		long n = 0;
+		try (JsonGenerator g = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).createGenerator(out)) {
+			g.writeStartArray();
+			while (r.next()) {
+				g.writeStartObject();
+				for (int c = 0; c < cols; c++) {
+					Object v = r.value(c);
+					g.writeFieldName(r.columnNames().get(c));
+					if (v == null) {
+						g.writeNull();
+					} else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+						g.writeNumber(((Number) v).longValue());
+					} else if (v instanceof Double || v instanceof Float) {
+						g.writeNumber(((Number) v).doubleValue());
+					} else if (v instanceof java.math.BigDecimal d) {
+						g.writeNumber(d);
+					} else if (v instanceof Boolean b) {
+						g.writeBoolean(b);
+					} else {
+						g.writeString(r.text(c));
+					}
+				}
+				g.writeEndObject();
+				n++;
+			}
+			g.writeEndArray();
+		}
+		out.println();
+		return n;
+	}
+}

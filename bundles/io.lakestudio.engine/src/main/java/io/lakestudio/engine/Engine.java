@@ -1,0 +1,267 @@
+package io.lakestudio.engine;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.catalog.Resolution;
+import io.lakestudio.catalog.TableName;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.CatalogAnswers;
+import io.lakestudio.engine.internal.DiskCache;
+import io.lakestudio.engine.internal.DuckDb;
+import io.lakestudio.engine.internal.Guard;
+import io.lakestudio.engine.internal.Parsed;
+import io.lakestudio.engine.internal.TableReads;
+import io.lakestudio.mirror.At;
+import io.lakestudio.mirror.Mirror;
+
+/**
+ * SQL on the lake. DuckDB starts on the first statement, not before (nothing on the way to the tree loads it).
+ * A statement is parsed and checked by the read-only guard; each lake table it names
+ * ({@code "workspace/item".table}, {@code "workspace/item".schema.table}, or a plain three-part
+ * {@code workspace.item.table} when the names need no quotes) becomes a temp view over held files; SHOW ALL
+ * TABLES, DESCRIBE and information_schema come from the catalog; a statement that reads a table's rows is
+ * recorded as a use of it. One statement runs at a time.
+ */
+public final class Engine implements AutoCloseable {
+
+	private final EngineConfig config;
+	private final Mirror mirror;
+	private final DiskCache cache;
+	private final TableReads reads;
+	private final ReentrantLock lock = new ReentrantLock();
+	private final Set<String> sessionNames = new HashSet<>();
+	private volatile Instant lastStatement;
+	private Connection duck;
+
+	public Engine(EngineConfig config) {
+		this.config = config;
+		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock());
+		this.cache = new DiskCache(config.home().resolve("cache").resolve("files"), config.store(),
+				config.cacheMaxBytes());
+		this.reads = new TableReads(config, mirror, cache);
+	}
+
+	/** Whether DuckDB was started. */
+	public boolean started() {
+		return duck != null;
+	}
+
+	/** When the last statement started, if any: whether anyone ran anything lately. */
+	public Optional<Instant> lastStatementAt() {
+		return Optional.ofNullable(lastStatement);
+	}
+
+	/** Bytes the disk cache fetched from the lake since this engine was made. */
+	public long fetchedBytes() {
+		return cache.fetchedBytes();
+	}
+
+	public Mirror mirror() {
+		return mirror;
+	}
+
+	public Result execute(String sql, String source) throws EngineException {
+		return execute(sql, source, false);
+	}
+
+	/**
+	 * Runs one statement. {@code source} says where it came from for the record of table uses (a tab, "cli", a
+	 * model's query); {@code fresh} reads its tables' logs from the lake first whatever their age.
+	 */
+	public Result execute(String sql, String source, boolean fresh) throws EngineException {
+		lock.lock();
+		boolean handedOver = false;
+		try {
+			lastStatement = config.clock().instant();
+			Connection d = duck();
+			Parsed p = Guard.parse(d, sql, sessionNames);
+			List<String> notices = new ArrayList<>();
+			Set<String> used = new LinkedHashSet<>();
+			String text = plan(d, p, fresh, notices, used);
+			Statement st = d.createStatement();
+			ResultSet rs;
+			try {
+				if (p.kind() == Parsed.Kind.CREATE_TEMP) {
+					st.execute(text);
+					sessionNames.add(Guard.createdName(p.prefix()).toLowerCase(Locale.ROOT));
+					rs = st.executeQuery("SELECT 'created' AS result");
+				} else {
+					rs = st.executeQuery(text);
+				}
+			} catch (SQLException e) {
+				st.close();
+				throw e;
+			}
+			if (p.kind().readsRows) {
+				for (String id : used) {
+					config.catalog().recordUse(id, source, config.clock().instant());
+				}
+			}
+			Result r = new Result(st, rs, notices, lock::unlock);
+			handedOver = true;
+			return r;
+		} catch (SQLException e) {
+			throw translate(e);
+		} finally {
+			if (!handedOver) {
+				lock.unlock();
+			}
+		}
+	}
+
+	/** The text DuckDB runs: the statement with each table reference pointing at a view or a catalog answer. */
+	private String plan(Connection d, Parsed p, boolean fresh, List<String> notices, Set<String> used)
+			throws EngineException, SQLException {
+		if (p.kind() == Parsed.Kind.SHOW_TABLES) {
+			return CatalogAnswers.allTables(d, config.catalog());
+		}
+		if (p.kind() == Parsed.Kind.DESCRIBE && p.refs().size() == 1) {
+			Parsed.Ref r = p.refs().get(0);
+			if (!information(r)) {
+				String answer = CatalogAnswers.describe(d, config.catalog(), table(r));
+				if (answer != null) {
+					return answer;
+				}
+			}
+		}
+		for (Parsed.Ref r : p.refs()) {
+			if (information(r)) {
+				String t = CatalogAnswers.informationSchema(d, config.catalog(), r.parts().get(1));
+				if (t == null) {
+					throw new EngineException(Kind.REFUSED, "refused: information_schema." + r.parts().get(1)
+							+ " is not answered here; tables, columns and schemata are");
+				}
+				point(r, t);
+			} else {
+				LakeTable t = table(r);
+				point(r, reads.view(d, t, at(r), p.limit(), fresh, notices));
+				used.add(t.id());
+			}
+		}
+		return p.prefix() + deserialize(d, p.tree());
+	}
+
+	private static boolean information(Parsed.Ref r) {
+		return r.parts().size() == 2 && r.parts().get(0).equalsIgnoreCase("information_schema");
+	}
+
+	/** The catalog's table for a reference, or why there is none. */
+	private LakeTable table(Parsed.Ref r) throws EngineException {
+		String joined = r.joined();
+		int segments = joined.split("/", -1).length;
+		if (segments != 3 && segments != 4) {
+			throw new EngineException(Kind.REFUSED, "refused: '" + joined + "' is not a lake table; name one as"
+					+ " \"workspace/item\".table or \"workspace/item\".schema.table");
+		}
+		TableName name;
+		try {
+			name = TableName.parse(joined);
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Kind.REFUSED, "refused: '" + joined + "' is not a lake table; name one as"
+					+ " \"workspace/item\".table or \"workspace/item\".schema.table");
+		}
+		Resolution res = config.catalog().resolve(name);
+		return switch (res.answer()) {
+		case EXISTS -> {
+			if (res.table().dropped()) {
+				throw new EngineException(Kind.MISSING, "the table " + name + " was dropped");
+			}
+			yield res.table();
+		}
+		case MISSING -> throw new EngineException(Kind.MISSING, "no table " + name
+				+ (res.closest().isEmpty() ? "" : "; closest: " + String.join(", ", res.closest())));
+		case UNKNOWN -> throw new EngineException(Kind.MISSING, "the table " + name + " is not known: the listing "
+				+ res.missingListing() + " was never held (run 'lakestudio sync')");
+		};
+	}
+
+	private static At at(Parsed.Ref r) throws EngineException {
+		if (r.atUnit() == null) {
+			return At.LATEST;
+		}
+		try {
+			return switch (r.atUnit()) {
+			case "VERSION" -> At.version(Long.parseLong(r.atValue()));
+			case "TIMESTAMP" -> At.time(Instant.parse(r.atValue().trim().replace(' ', 'T')
+					+ (r.atValue().matches(".*([zZ]|[+-]\\d\\d:?\\d\\d)$") ? "" : "Z")));
+			default -> throw new EngineException(Kind.FAILED, "AT (" + r.atUnit() + " => ...): use VERSION or TIMESTAMP");
+			};
+		} catch (RuntimeException e) {
+			throw new EngineException(Kind.FAILED, "AT (" + r.atUnit() + " => " + r.atValue() + "): " + e.getMessage());
+		}
+	}
+
+	/** Points a table reference at {@code view}; the old name stays as its alias so {@code t.col} still binds. */
+	private static void point(Parsed.Ref r, String view) {
+		ObjectNode n = r.node();
+		if (n.path("alias").asText("").isEmpty()) {
+			n.put("alias", n.path("table_name").asText());
+		}
+		n.put("catalog_name", "");
+		n.put("schema_name", "");
+		n.put("table_name", view);
+		n.putNull("at_clause");
+		n.putObject("qualified_name").putArray("path").add(view);
+	}
+
+	private static String deserialize(Connection d, ObjectNode tree) throws SQLException {
+		try (PreparedStatement ps = d.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
+			ps.setString(1, tree.toString());
+			try (ResultSet rs = ps.executeQuery()) {
+				rs.next();
+				return rs.getString(1);
+			}
+		}
+	}
+
+	private Connection duck() throws EngineException {
+		if (duck == null) {
+			try {
+				duck = DuckDb.open(config);
+			} catch (SQLException | IOException e) {
+				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
+			}
+		}
+		return duck;
+	}
+
+	private static EngineException translate(SQLException e) {
+		String m = e.getMessage() == null ? e.toString() : e.getMessage();
+		if (m.startsWith("Permission Error") || m.contains("configuration has been locked")) {
+			return new EngineException(Kind.REFUSED, "refused by the engine's lockdown: " + m, e);
+		}
+		return new EngineException(Kind.FAILED, m, e);
+	}
+
+	@Override
+	public void close() {
+		lock.lock();
+		try {
+			if (duck != null) {
+				duck.close();
+			}
+		} catch (SQLException e) {
+			// the process is going; nothing to keep
+		} finally {
+			duck = null;
+			lock.unlock();
+		}
+	}
+}

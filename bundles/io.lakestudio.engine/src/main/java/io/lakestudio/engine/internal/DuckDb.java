@@ -1,0 +1,132 @@
+package io.lakestudio.engine.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+
+import io.lakestudio.engine.EngineConfig;
+
+/**
+ * Starts DuckDB: the native library extracted once into the state folder, memory and threads bounded, spilling
+ * inside the state folder, and locked down so that it may open only {@code cache/} and {@code mirror/}.
+ * <p>
+ * duckdb_jdbc's loader copies its 71 MB library to java.io.tmpdir on every start when the library is a resource
+ * of its jar, and has no property to redirect that. When it is not a resource it loads the file named
+ * {@code libduckdb_java.so_<os>_<arch>} beside the jar. So the driver's classes are copied once, without the
+ * library, into {@code <state>/engine/duckdb-<jar size>/} next to the library, and loaded from there by a class
+ * loader of their own: only {@code java.sql} types cross into our code. Inside OSGi the jar is not a plain file;
+ * there the bundle's own driver is used and the library goes to java.io.tmpdir (the workbench points it into the
+ * state folder).
+ */
+public final class DuckDb {
+
+	private static final String DRIVER = "org.duckdb.DuckDBDriver";
+
+	/** One per process: the JVM lets one class loader only load a native library. */
+	private static Driver driver;
+
+	private DuckDb() {
+	}
+
+	public static Connection open(EngineConfig c) throws SQLException, IOException {
+		Driver driver = driver(c.home().resolve("engine"));
+		Properties p = new Properties();
+		p.setProperty("jdbc_stream_results", "true");
+		Connection conn = driver.connect("jdbc:duckdb:", p);
+		lockDown(conn, c);
+		return conn;
+	}
+
+	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
+		Path home = c.home().toAbsolutePath().normalize();
+		Path spill = Files.createDirectories(home.resolve("engine").resolve("spill"));
+		Files.createDirectories(home.resolve("cache"));
+		Files.createDirectories(home.resolve("mirror"));
+		List<String> settings = List.of("SET memory_limit = '" + c.memoryLimitMb() + "MB'",
+				"SET threads = " + c.threads(), "SET temp_directory = " + Sql.string(spill.toString()),
+				"SET TimeZone = 'UTC'",
+				// schema= makes read_parquet's estimate ~1 row; the planner would then build on the big side
+				"SET disabled_optimizers = 'build_side_probe_side'",
+				// a gap read between two wanted chunks would ask a lazy store for bytes nobody needs
+				"SET parquet_prefetch_column_gap = 0",
+				"SET autoinstall_known_extensions = false", "SET autoload_known_extensions = false",
+				"SET allow_community_extensions = false",
+				"SET allowed_directories = [" + Sql.string(home.resolve("cache") + "/") + ", "
+						+ Sql.string(home.resolve("mirror") + "/") + "]",
+				"SET enable_external_access = false", "SET lock_configuration = true");
+		try (Statement s = conn.createStatement()) {
+			for (String sql : settings) {
+				s.execute(sql);
+			}
+		}
+	}
+
+	private static synchronized Driver driver(Path engineDir) throws IOException {
+		if (driver == null) {
+			driver = load(engineDir);
+		}
+		return driver;
+	}
+
+	private static Driver load(Path engineDir) throws IOException {
+		try {
+			URL res = DuckDb.class.getClassLoader().getResource(DRIVER.replace('.', '/') + ".class");
+			if (res != null && "jar".equals(res.getProtocol())) {
+				JarURLConnection jc = (JarURLConnection) res.openConnection();
+				Path jar = Path.of(jc.getJarFileURL().toURI());
+				Path classes = extractOnce(jar, engineDir);
+				ClassLoader own = new URLClassLoader(new URL[] { classes.toUri().toURL() },
+						ClassLoader.getPlatformClassLoader());
+				return (Driver) Class.forName(DRIVER, true, own).getDeclaredConstructor().newInstance();
+			}
+			return (Driver) DuckDb.class.getClassLoader().loadClass(DRIVER).getDeclaredConstructor().newInstance();
+		} catch (ReflectiveOperationException | java.net.URISyntaxException e) {
+			throw new IOException("cannot load DuckDB's driver: " + e, e);
+		}
+	}
+
+	/** The driver's classes without the library, and the library beside them; done once per driver jar. */
+	public static Path extractOnce(Path jar, Path engineDir) throws IOException {
+		Path dir = engineDir.resolve("duckdb-" + Files.size(jar));
+		Path classes = dir.resolve("duckdb_jdbc-classes.jar");
+		if (Files.isRegularFile(classes)) {
+			return classes;
+		}
+		Files.createDirectories(dir);
+		Path tmpJar = Files.createTempFile(dir, "classes", ".tmp");
+		try (JarFile in = new JarFile(jar.toFile()); OutputStream os = Files.newOutputStream(tmpJar);
+				JarOutputStream out = new JarOutputStream(os)) {
+			for (JarEntry e : java.util.Collections.list(in.entries())) {
+				try (InputStream is = in.getInputStream(e)) {
+					if (e.getName().startsWith("libduckdb_java")) {
+						Path lib = dir.resolve(e.getName());
+						Path tmp = Files.createTempFile(dir, "lib", ".tmp");
+						Files.copy(is, tmp, StandardCopyOption.REPLACE_EXISTING);
+						Files.move(tmp, lib, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+					} else if (!e.getName().startsWith("META-INF/") || !e.getName().matches(".*\\.(SF|RSA|DSA|EC)")) {
+						out.putNextEntry(new JarEntry(e.getName()));
+						is.transferTo(out);
+						out.closeEntry();
+					}
+				}
+			}
+		}
+		Files.move(tmpJar, classes, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		return classes;
+	}
+}

@@ -1,0 +1,255 @@
+package io.lakestudio.engine.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+
+/**
+ * The read-only guard. Only queries run: DuckDB's own parser turns the statement into a tree
+ * ({@code json_serialize_sql}, which serialises SELECT statements only, so anything that writes, attaches, loads or
+ * sets is already not a query), and the tree is walked for what a query could still reach: table functions other
+ * than a few harmless ones (read_csv, read_parquet, glob, query... would read paths or run text as SQL) and table
+ * names that are paths. The lockdown of {@link DuckDb} stands behind this; the guard is there for clear messages.
+ */
+public final class Guard {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+	private static final Set<String> TABLE_FUNCTIONS = Set.of("range", "generate_series", "unnest", "json_each",
+			"json_tree", "duckdb_functions", "duckdb_types", "duckdb_keywords");
+	private static final Pattern CREATE_TEMP = Pattern.compile(
+			"(?is)CREATE\\s+(?:OR\\s+REPLACE\\s+)?(?:TEMP|TEMPORARY)\\s+(VIEW|TABLE)\\s+([A-Za-z_][A-Za-z0-9_]*)\\s+AS\\s+(.*)");
+	private static final Pattern LEADING = Pattern.compile("(?s)\\A(?:\\s+|--[^\\n]*(?:\\n|\\z)|/\\*.*?\\*/)*");
+
+	private Guard() {
+	}
+
+	/** @param sessionNames temp views and tables this session made, which a query may name */
+	public static Parsed parse(Connection duck, String statement, Set<String> sessionNames) throws EngineException {
+		String sql = strip(statement);
+		String kw = firstWord(sql);
+		switch (kw) {
+		case "EXPLAIN" -> {
+			String rest = strip(sql.substring(kw.length()));
+			boolean analyze = firstWord(rest).equals("ANALYZE");
+			String query = analyze ? strip(rest.substring("ANALYZE".length())) : rest;
+			Parsed inner = query(duck, query, sessionNames);
+			return new Parsed(analyze ? Parsed.Kind.EXPLAIN_ANALYZE : Parsed.Kind.EXPLAIN, inner.tree(), inner.refs(),
+					analyze ? "EXPLAIN ANALYZE " : "EXPLAIN ", null);
+		}
+		case "CREATE" -> {
+			Matcher m = CREATE_TEMP.matcher(sql);
+			if (!m.matches()) {
+				throw refused("CREATE makes something that outlives the statement; only CREATE TEMP VIEW|TABLE name AS"
+						+ " <query> is allowed");
+			}
+			Parsed inner = query(duck, m.group(3), sessionNames);
+			return new Parsed(Parsed.Kind.CREATE_TEMP, inner.tree(), inner.refs(),
+					"CREATE OR REPLACE TEMP " + m.group(1).toUpperCase(Locale.ROOT) + " " + m.group(2) + " AS ", null);
+		}
+		case "SELECT", "WITH", "FROM", "VALUES", "TABLE", "(", "DESCRIBE", "DESC", "SHOW", "SUMMARIZE" -> {
+			return query(duck, sql, sessionNames);
+		}
+		default -> throw refused(refusal(kw));
+		}
+	}
+
+	/** The name a CREATE TEMP statement makes, so later statements of the session may use it. */
+	public static String createdName(String prefix) {
+		Matcher m = Pattern.compile("TEMP \\w+ (\\w+) AS ").matcher(prefix);
+		return m.find() ? m.group(1) : null;
+	}
+
+	static String refusal(String kw) {
+		return switch (kw) {
+		case "INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "UPSERT" ->
+			kw + " would write to a table: the lake is read-only here";
+		case "DROP", "ALTER", "COMMENT" -> kw + " would change the catalog: the lake is read-only here";
+		case "COPY" -> "COPY would write or read files outside the lake's tables: export results with the command"
+				+ " line's --csv or --json instead";
+		case "EXPORT", "IMPORT" -> kw + " DATABASE would write or read files: not allowed here";
+		case "ATTACH", "DETACH", "USE" -> kw + " would open or switch databases: only the lake's tables are reachable";
+		case "INSTALL", "LOAD", "FORCE" -> kw + ": extensions are fixed in this engine";
+		case "SET", "RESET", "PRAGMA" -> kw + ": the engine's configuration is locked (memory and threads are"
+				+ " engineMemoryLimitMB and engineThreads in settings.json)";
+		case "CALL" -> "CALL runs a table function with effects: not allowed here";
+		case "CHECKPOINT", "VACUUM", "ANALYZE" -> kw + " maintains a database: there is none to maintain here";
+		case "" -> "an empty statement";
+		default -> kw + " is not a query: only SELECT, WITH, FROM, VALUES, EXPLAIN, DESCRIBE, SHOW and SUMMARIZE"
+				+ " run here";
+		};
+	}
+
+	private static Parsed query(Connection duck, String sql, Set<String> sessionNames) throws EngineException {
+		JsonNode result = serialize(duck, sql);
+		if (result.path("error").asBoolean()) {
+			String msg = result.path("error_message").asText();
+			if (msg.contains("Only SELECT")) {
+				throw refused("one query at a time: the text holds a statement that is not a query");
+			}
+			throw new EngineException(Kind.FAILED, msg);
+		}
+		JsonNode stmts = result.path("statements");
+		if (stmts.size() != 1) {
+			throw refused("one statement at a time (found " + stmts.size() + ")");
+		}
+		ObjectNode tree = (ObjectNode) result;
+		Set<String> ctes = new HashSet<>();
+		collectCtes(tree, ctes);
+		List<Parsed.Ref> refs = new ArrayList<>();
+		Parsed.Kind[] kind = { Parsed.Kind.QUERY };
+		walk(tree, ctes, sessionNames, refs, kind);
+		return new Parsed(kind[0], tree, List.copyOf(refs), "", limit(stmts.get(0).path("node")));
+	}
+
+	/**
+	 * A plain {@code LIMIT n} over one table, with nothing that needs every row first: no ORDER BY, WHERE, GROUP
+	 * BY, DISTINCT, aggregate or window. Then n rows from any files will do.
+	 */
+	private static Integer limit(JsonNode node) {
+		if (!"SELECT_NODE".equals(node.path("type").asText()) || !"BASE_TABLE".equals(node.path("from_table").path("type").asText())
+				|| !node.path("where_clause").isNull() || node.path("group_expressions").size() > 0
+				|| !node.path("having").isNull() || !node.path("qualify").isNull()) {
+			return null;
+		}
+		Integer limit = null;
+		for (JsonNode m : node.path("modifiers")) {
+			String t = m.path("type").asText();
+			if ("LIMIT_MODIFIER".equals(t) && m.path("offset").isNull()
+					&& "INTEGER".equals(m.path("limit").path("literal").path("kind").asText())) {
+				limit = Integer.valueOf(m.path("limit").path("literal").path("text").asText());
+			} else {
+				return null; // ORDER BY, DISTINCT ON, OFFSET...
+			}
+		}
+		for (JsonNode e : node.path("select_list")) {
+			String s = e.toString();
+			if (s.contains("\"class\":\"FUNCTION\"") || s.contains("\"class\":\"WINDOW\"")
+					|| s.contains("\"class\":\"SUBQUERY\"")) {
+				return null; // an aggregate would need every row; other functions are kept simple: no shortcut
+			}
+		}
+		return limit;
+	}
+
+	private static void walk(JsonNode n, Set<String> ctes, Set<String> session, List<Parsed.Ref> refs,
+			Parsed.Kind[] kind) throws EngineException {
+		if (n.isObject()) {
+			String type = n.path("type").asText("");
+			if ("TABLE_FUNCTION".equals(type)) {
+				String fn = n.path("function").path("function_name").asText();
+				if (!TABLE_FUNCTIONS.contains(fn.toLowerCase(Locale.ROOT))) {
+					throw refused("the table function " + fn + " may read files or run text as SQL: only the lake's"
+							+ " tables are reachable");
+				}
+			} else if ("SHOW_REF".equals(type)) {
+				String show = n.path("show_type").asText();
+				if ("SUMMARY".equals(show)) {
+					kind[0] = Parsed.Kind.SUMMARIZE;
+				} else if (n.path("query").isNull()) {
+					kind[0] = Parsed.Kind.SHOW_TABLES; // SHOW TABLES, SHOW ALL TABLES: from the catalog
+				} else {
+					kind[0] = Parsed.Kind.DESCRIBE;
+				}
+			} else if ("BASE_TABLE".equals(type)) {
+				ref((ObjectNode) n, ctes, session, refs);
+			}
+			for (JsonNode c : n) {
+				walk(c, ctes, session, refs, kind);
+			}
+		} else if (n.isArray()) {
+			for (JsonNode c : n) {
+				walk(c, ctes, session, refs, kind);
+			}
+		}
+	}
+
+	private static void ref(ObjectNode n, Set<String> ctes, Set<String> session, List<Parsed.Ref> refs)
+			throws EngineException {
+		List<String> parts = new ArrayList<>();
+		for (String f : new String[] { "catalog_name", "schema_name", "table_name" }) {
+			String v = n.path(f).asText("");
+			if (!v.isEmpty()) {
+				parts.add(v);
+			}
+		}
+		if (parts.size() == 1 && (ctes.contains(parts.get(0).toLowerCase(Locale.ROOT))
+				|| session.contains(parts.get(0).toLowerCase(Locale.ROOT)))) {
+			return;
+		}
+		JsonNode at = n.path("at_clause");
+		String unit = null;
+		String value = null;
+		if (at.isObject()) {
+			unit = at.path("unit").asText().toUpperCase(Locale.ROOT);
+			value = at.path("expr").path("literal").path("text").asText(null);
+			if (value == null) {
+				throw refused("AT (" + unit + " => ...) needs a constant");
+			}
+		}
+		refs.add(new Parsed.Ref(n, List.copyOf(parts), unit, value));
+	}
+
+	private static void collectCtes(JsonNode n, Set<String> out) {
+		if (n.isObject()) {
+			JsonNode map = n.path("cte_map").path("map");
+			for (JsonNode e : map) {
+				out.add(e.path("key").asText().toLowerCase(Locale.ROOT));
+			}
+		}
+		for (JsonNode c : n) {
+			collectCtes(c, out);
+		}
+	}
+
+	private static JsonNode serialize(Connection duck, String sql) throws EngineException {
+		try (PreparedStatement ps = duck.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+			ps.setString(1, sql);
+			try (ResultSet rs = ps.executeQuery()) {
+				rs.next();
+				return JSON.readTree(rs.getString(1));
+			}
+		} catch (SQLException | java.io.IOException e) {
+			throw new EngineException(Kind.FAILED, "cannot parse the statement: " + e.getMessage(), e);
+		}
+	}
+
+	/** Leading blanks and comments, and trailing semicolons, away. */
+	static String strip(String s) {
+		String t = LEADING.matcher(s).replaceFirst("");
+		t = t.strip();
+		while (t.endsWith(";")) {
+			t = t.substring(0, t.length() - 1).strip();
+		}
+		return t;
+	}
+
+	static String firstWord(String s) {
+		if (s.startsWith("(")) {
+			return "(";
+		}
+		int i = 0;
+		while (i < s.length() && Character.isLetter(s.charAt(i))) {
+			i++;
+		}
+		return s.substring(0, i).toUpperCase(Locale.ROOT);
+	}
+
+	private static EngineException refused(String why) {
+		return new EngineException(Kind.REFUSED, "refused: " + why);
+	}
+}

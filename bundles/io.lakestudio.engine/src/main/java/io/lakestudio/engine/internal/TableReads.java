@@ -1,0 +1,172 @@
+package io.lakestudio.engine.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.delta.DeltaException;
+import io.lakestudio.delta.DeltaScan;
+import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.delta.ScanFile;
+import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.mirror.At;
+import io.lakestudio.mirror.Held;
+import io.lakestudio.mirror.Mirror;
+import io.lakestudio.mirror.MirrorException;
+import io.lakestudio.onelake.LakeException;
+
+/**
+ * Makes a lake table readable by one statement: its log brought up to date in the mirror (or, offline, the held
+ * snapshot with its age), the files the statement needs chosen and held in the disk cache, and a temp view over
+ * them. A view is kept for the session per table, snapshot and file choice.
+ */
+public final class TableReads {
+
+	private final EngineConfig config;
+	private final Mirror mirror;
+	private final DiskCache cache;
+	private final Map<String, String> views = new HashMap<>();
+	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
+	private final Map<String, DeltaScan> scans = new HashMap<>();
+	private int next;
+
+	public TableReads(EngineConfig config, Mirror mirror, DiskCache cache) {
+		this.config = config;
+		this.mirror = mirror;
+		this.cache = cache;
+	}
+
+	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
+	public String view(Connection d, LakeTable t, At at, Integer limit, boolean fresh, List<String> notices)
+			throws EngineException {
+		if (!LakeTable.DELTA.equals(t.format())) {
+			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta tables"
+					+ " are read so far");
+		}
+		DeltaScan scan = scan(t, at, fresh, notices);
+		List<ScanFile> files = limit == null ? scan.files() : Pruning.forLimit(scan.files(), limit);
+		String key = t.id() + "@" + scan.snapshot().version() + "/" + files.size() + "/" + files.hashCode();
+		String view = views.get(key);
+		if (view != null) {
+			return view;
+		}
+		List<TableView.File> local = fetch(t, files);
+		view = "__lake_" + (++next);
+		try (Statement s = d.createStatement()) {
+			for (String sql : TableView.statements(view, scan, local)) {
+				s.execute(sql);
+			}
+		} catch (SQLException | IOException | RuntimeException e) {
+			throw new EngineException(Kind.FAILED, "cannot make a view of " + t.location() + ": " + e.getMessage(), e);
+		}
+		views.put(key, view);
+		return view;
+	}
+
+	private DeltaScan scan(LakeTable t, At at, boolean fresh, List<String> notices) throws EngineException {
+		Optional<Held> held = mirror.held(t);
+		Instant now = config.clock().instant();
+		boolean stale = held.isEmpty() || fresh
+				|| held.get().refreshedAt().plus(config.metadataTtl()).isBefore(now)
+				|| (at.version().isPresent() && at.version().getAsLong() > held.get().version());
+		if (config.offline() || config.store() == null) {
+			offline(t, held, notices, "offline"); // reading offline always says how old what is read is
+		} else if (stale) {
+			try {
+				mirror.refresh(t);
+			} catch (MirrorException e) {
+				if (!e.offline()) {
+					throw new EngineException(Kind.FAILED, e.getMessage(), e);
+				}
+				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
+			}
+		}
+		String key = t.id() + "@" + at + "@" + mirror.held(t).map(Held::refreshedAt).orElse(null);
+		DeltaScan known = scans.get(key);
+		if (known != null) {
+			return known; // the held log did not change: Kernel would read the same snapshot again
+		}
+		try {
+			DeltaScan s = mirror.scan(t, at);
+			scans.put(key, s);
+			return s;
+		} catch (MirrorException e) {
+			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED,
+					"cannot read " + at + " of " + t.location() + ": " + e.getMessage(), e);
+		}
+	}
+
+	private void offline(LakeTable t, Optional<Held> held, List<String> notices, String why) throws EngineException {
+		if (held.isEmpty()) {
+			throw new EngineException(Kind.NOT_HELD, why + ": the log of " + t.location()
+					+ " was never read, so none of its rows are held");
+		}
+		Held h = held.get();
+		Duration age = Duration.between(h.refreshedAt(), config.clock().instant());
+		notices.add(why + ": " + t.location() + " is read from the snapshot held since " + h.refreshedAt() + " ("
+				+ age(age) + " old), version " + h.version());
+	}
+
+	private List<TableView.File> fetch(LakeTable t, List<ScanFile> files) throws EngineException {
+		List<TableView.File> out = new ArrayList<>();
+		Set<Path> keep = new HashSet<>();
+		int missing = 0;
+		long missingBytes = 0;
+		for (ScanFile f : files) {
+			if (f.path().contains("://") || f.path().startsWith("/")) {
+				throw new EngineException(Kind.FAILED, t.location() + " names a data file outside its folder ("
+						+ f.path() + "): not read so far");
+			}
+			String lakePath = t.location() + "/" + f.path();
+			try {
+				Path p = cache.fetch(lakePath, f.size(), config.offline() || config.store() == null);
+				keep.add(p);
+				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
+				out.add(new TableView.File(p, f, deleted));
+			} catch (LakeException e) {
+				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
+					throw new EngineException(Kind.FAILED, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
+				}
+				missing++;
+				missingBytes += f.size();
+			} catch (IOException | DeltaException e) {
+				throw new EngineException(Kind.FAILED, "cannot read " + lakePath + ": " + e.getMessage(), e);
+			}
+		}
+		if (missing > 0) {
+			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + files.size()
+					+ " files of " + t.location() + " this statement needs are not held (" + (missingBytes >> 10)
+					+ " KiB)");
+		}
+		try {
+			cache.evict(keep);
+		} catch (IOException e) {
+			// an eviction that failed leaves the cache over budget until the next statement
+		}
+		return out;
+	}
+
+	static String age(Duration d) {
+		if (d.toDays() > 0) {
+			return d.toDays() + " d";
+		}
+		if (d.toHours() > 0) {
+			return d.toHours() + " h";
+		}
+		return d.toMinutes() > 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
+	}
+}

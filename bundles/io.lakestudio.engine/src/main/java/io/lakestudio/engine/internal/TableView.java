@@ -1,0 +1,127 @@
+package io.lakestudio.engine.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakestudio.delta.DeltaScan;
+import io.lakestudio.delta.ScanFile;
+
+/**
+ * The SQL that makes a Delta snapshot a DuckDB view over local Parquet files: read_parquet with {@code schema=}
+ * (by physical name, so column mapping and schema evolution work, and a file without a column gives NULL),
+ * partition values from a small table joined on {@code filename}, and deletion vectors as an anti-join on
+ * {@code (filename, file_row_number)}. Delta's data files do not hold partition columns, and hive_partitioning
+ * can't be trusted on Delta paths, hence the join.
+ */
+public final class TableView {
+
+	private static final int DV_CHUNK = 20_000;
+
+	/** One file of the view: where it is on disk, its partition values, the rows its deletion vector deletes. */
+	public record File(Path local, ScanFile scanFile, long[] deleted) {
+	}
+
+	private TableView() {
+	}
+
+	/** Statements to run in order; the last creates the view {@code name}. */
+	public static List<String> statements(String name, DeltaScan scan, List<File> files) throws IOException {
+		List<DeltaSchema.Column> columns = DeltaSchema.columns(scan.schemaJson());
+		Set<String> partitions = Set.copyOf(scan.snapshot().partitionColumns());
+		List<String> out = new ArrayList<>();
+		List<String> select = new ArrayList<>();
+		if (files.isEmpty()) {
+			for (DeltaSchema.Column c : columns) {
+				select.add("CAST(NULL AS " + DeltaSchema.duckType(c.type(), false) + ") AS " + Sql.ident(c.name()));
+			}
+			out.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", select)
+					+ " WHERE false");
+			return out;
+		}
+		boolean partitioned = !partitions.isEmpty();
+		boolean dvs = files.stream().anyMatch(f -> f.deleted() != null && f.deleted().length > 0);
+		List<String> schema = new ArrayList<>();
+		for (DeltaSchema.Column c : columns) {
+			if (partitions.contains(c.name())) {
+				select.add("f." + Sql.ident(c.name()));
+			} else {
+				schema.add(Sql.string(c.physicalName()) + ": {name: " + Sql.string(c.physicalName()) + ", type: "
+						+ Sql.string(DeltaSchema.duckType(c.type(), true)) + ", default_value: NULL}");
+				select.add(DeltaSchema.logical("r." + Sql.ident(c.physicalName()), c.type(), 0) + " AS "
+						+ Sql.ident(c.name()));
+			}
+		}
+		StringBuilder from = new StringBuilder("read_parquet([");
+		for (int i = 0; i < files.size(); i++) {
+			from.append(i == 0 ? "" : ", ").append(Sql.string(files.get(i).local().toString()));
+		}
+		from.append("]");
+		if (partitioned || dvs) {
+			from.append(", filename = true");
+		}
+		if (dvs) {
+			from.append(", file_row_number = true");
+		}
+		if (!schema.isEmpty()) {
+			from.append(", schema = map {").append(String.join(", ", schema)).append("}");
+		}
+		from.append(") r");
+		if (partitioned) {
+			out.addAll(partitionTable(name + "_f", columns, partitions, files));
+			from.append(" JOIN ").append(Sql.ident(name + "_f")).append(" f ON f.filename = r.filename");
+		}
+		if (dvs) {
+			out.addAll(deletedTable(name + "_d", files));
+			from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.ident(name + "_d"))
+					.append(" d WHERE d.filename = r.filename AND d.pos = r.file_row_number)");
+		}
+		out.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", select)
+				+ " FROM " + from);
+		return out;
+	}
+
+	private static List<String> partitionTable(String table, List<DeltaSchema.Column> columns,
+			Set<String> partitions, List<File> files) {
+		List<String> defs = new ArrayList<>(List.of("filename VARCHAR"));
+		List<DeltaSchema.Column> parts = columns.stream().filter(c -> partitions.contains(c.name())).toList();
+		for (DeltaSchema.Column c : parts) {
+			defs.add(Sql.ident(c.name()) + " " + DeltaSchema.duckType(c.type(), false));
+		}
+		List<String> out = new ArrayList<>();
+		out.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(table) + " (" + String.join(", ", defs) + ")");
+		StringBuilder values = new StringBuilder();
+		for (File f : files) {
+			Map<String, String> pv = f.scanFile().partitionValues();
+			values.append(values.length() == 0 ? "" : ", ").append("(").append(Sql.string(f.local().toString()));
+			for (DeltaSchema.Column c : parts) {
+				String v = pv.get(c.name());
+				String type = DeltaSchema.duckType(c.type(), false);
+				values.append(", ").append(v == null ? "NULL" : "CAST(" + Sql.string(v) + " AS " + type + ")");
+			}
+			values.append(")");
+		}
+		out.add("INSERT INTO " + Sql.ident(table) + " VALUES " + values);
+		return out;
+	}
+
+	private static List<String> deletedTable(String table, List<File> files) {
+		List<String> out = new ArrayList<>();
+		out.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(table) + " (filename VARCHAR, pos BIGINT)");
+		for (File f : files) {
+			long[] d = f.deleted();
+			for (int i = 0; d != null && i < d.length; i += DV_CHUNK) {
+				StringBuilder list = new StringBuilder();
+				for (int j = i; j < Math.min(d.length, i + DV_CHUNK); j++) {
+					list.append(j == i ? "" : ",").append(d[j]);
+				}
+				out.add("INSERT INTO " + Sql.ident(table) + " SELECT " + Sql.string(f.local().toString())
+						+ ", unnest([" + list + "]::BIGINT[])");
+			}
+		}
+		return out;
+	}
+}

@@ -1,0 +1,111 @@
+package io.lakestudio.engine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.catalog.Catalog;
+import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.catalog.EventLog;
+import io.lakestudio.onelake.LakeStore;
+import io.lakestudio.onelake.local.LocalFolderLake;
+import io.lakestudio.samples.SampleLake;
+import io.lakestudio.sync.SyncPass;
+
+/** A local-folder lake synced into a catalog in a fresh state folder, and engines over it. */
+final class TestLake implements AutoCloseable {
+
+	final Path home;
+	final Path root;
+	final Catalog catalog;
+	final LocalFolderLake lake;
+
+	private TestLake(Path home, Path root) {
+		this.home = home;
+		this.root = root;
+		this.catalog = Catalogs.open(Catalogs.catalogFile(home, "test"), "test");
+		this.lake = new LocalFolderLake(root);
+		new SyncPass(catalog, lake, Clock.systemUTC(), new EventLog(home)).run(SyncPass.Options.ALL, w -> {
+		}, () -> false);
+	}
+
+	static TestLake sample(Path tmp) throws Exception {
+		Path root = tmp.resolve("lake");
+		SampleLake.write(root);
+		return new TestLake(tmp.resolve("home"), root);
+	}
+
+	static TestLake of(Path tmp, Path root) {
+		return new TestLake(tmp.resolve("home"), root);
+	}
+
+	Engine engine() {
+		return engine(lake.store(), false, Duration.ofMinutes(60));
+	}
+
+	Engine engine(LakeStore store, boolean offline, Duration ttl) {
+		return new Engine(new EngineConfig(home, catalog, store, Clock.systemUTC(), 1024, 2, 1L << 30, ttl, offline));
+	}
+
+	/** Row count and checksum over the primitive columns, as the engine answers. */
+	static KernelOracle.Answer read(Engine e, String sql) throws Exception {
+		try (Result r = e.execute(sql, "test")) {
+			long n = 0;
+			long sum = 0;
+			List<String> cols = new ArrayList<>();
+			List<String> skipped = new ArrayList<>();
+			for (int c = 0; c < r.columnNames().size(); c++) {
+				(Canon.primitive(r.columnTypes().get(c)) ? cols : skipped).add(r.columnNames().get(c));
+			}
+			while (r.next()) {
+				n++;
+				List<String> vals = new ArrayList<>();
+				for (int c = 0; c < r.columnNames().size(); c++) {
+					if (Canon.primitive(r.columnTypes().get(c))) {
+						String type = r.columnTypes().get(c);
+						// java.sql.Timestamp is Julian before 1582: ask for the proleptic LocalDateTime
+						Object v = type.equals("TIMESTAMP") ? r.value(c, java.time.LocalDateTime.class) : r.value(c);
+						vals.add(Canon.jdbc(v, type));
+					}
+				}
+				sum += Canon.rowHash(vals);
+			}
+			return new KernelOracle.Answer(n, sum, cols, skipped);
+		}
+	}
+
+	static List<List<String>> rows(Engine e, String sql) throws Exception {
+		try (Result r = e.execute(sql, "test")) {
+			List<List<String>> out = new ArrayList<>();
+			while (r.next()) {
+				List<String> row = new ArrayList<>();
+				for (int c = 0; c < r.columnNames().size(); c++) {
+					row.add(r.text(c));
+				}
+				out.add(row);
+			}
+			return out;
+		}
+	}
+
+	static String one(Engine e, String sql) throws Exception {
+		return rows(e, sql).get(0).get(0);
+	}
+
+	Path table(String rel) {
+		Path p = root.resolve(rel);
+		if (!Files.isDirectory(p.resolve("_delta_log"))) {
+			throw new IllegalArgumentException("no table " + p);
+		}
+		return p;
+	}
+
+	@Override
+	public void close() {
+		catalog.close();
+		lake.close();
+	}
+}

@@ -1,0 +1,116 @@
+package io.lakestudio.mirror;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.net.JarURLConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.OptionalLong;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.delta.DeltaTables;
+
+/** The mirror copies what the latest snapshot needs, verbatim, and Kernel reads the copy as the original. */
+class MirrorTest {
+
+	@TempDir
+	Path tmp;
+
+	private LakeTable table(String jarName) throws Exception {
+		var c = (JarURLConnection) getClass().getClassLoader().getResource(jarName + "/_delta_log/").openConnection();
+		c.setUseCaches(false);
+		try (JarFile jar = c.getJarFile()) {
+			for (JarEntry e : java.util.Collections.list(jar.entries())) {
+				if (!e.isDirectory() && e.getName().startsWith(jarName + "/")) {
+					Path out = tmp.resolve("lake/t").resolve(e.getName().substring(jarName.length() + 1));
+					Files.createDirectories(out.getParent());
+					try (InputStream in = jar.getInputStream(e)) {
+						Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
+					}
+				}
+			}
+		}
+		return new LakeTable("item", "", "t", LakeTable.DELTA, "t");
+	}
+
+	private Mirror mirror() {
+		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC());
+	}
+
+	private static long count(Path dir, String suffix) throws Exception {
+		try (Stream<Path> s = Files.list(dir)) {
+			return s.filter(p -> p.getFileName().toString().endsWith(suffix)).count();
+		}
+	}
+
+	@Test
+	void aMultipartCheckpointAndTheCommitsFromItAreCopiedAndReadAsTheOriginal() throws Exception {
+		LakeTable t = table("deltalake/multipart_checkpoint");
+		Mirror m = mirror();
+		Held h = m.refresh(t);
+		Path log = m.folder(t).resolve("_delta_log");
+		Path src = tmp.resolve("lake/t/_delta_log");
+		assertTrue(count(log, ".parquet") >= 2, "every part of the checkpoint");
+		assertTrue(count(log, ".json") < count(src, ".json"), "no commit before the checkpoint");
+		assertFalse(Files.exists(log.resolve("_last_checkpoint")));
+		var want = DeltaTables.scan(tmp.resolve("lake/t"), OptionalLong.empty(), null);
+		var got = m.scan(t, At.LATEST);
+		assertEquals(want.snapshot().version(), h.version());
+		assertEquals(want.files().stream().map(f -> f.path()).sorted().toList(),
+				got.files().stream().map(f -> f.path()).sorted().toList());
+		try (Stream<Path> s = Files.list(log)) {
+			for (Path p : (Iterable<Path>) s::iterator) {
+				assertEquals(Files.getLastModifiedTime(src.resolve(p.getFileName())).toMillis(),
+						Files.getLastModifiedTime(p).toMillis(), "remote time kept: " + p);
+			}
+		}
+	}
+
+	@Test
+	void deletionVectorsAreCopiedBesideTheLog() throws Exception {
+		LakeTable t = table("databricks122/deletion_vectors");
+		Mirror m = mirror();
+		m.refresh(t);
+		var scan = m.scan(t, At.LATEST);
+		var dv = scan.files().stream().filter(f -> f.dv() != null).findFirst().orElseThrow();
+		assertTrue(Files.isRegularFile(m.folder(t).resolve(DeltaTables.dvFile(dv.dv()))));
+		assertEquals(dv.dv().cardinality(), DeltaTables.deletedRows(m.folder(t), dv.dv()).length);
+	}
+
+	@Test
+	void aChangedCommitIsCopiedAgainAndALogStartedOverReplacesTheOld() throws Exception {
+		LakeTable t = table("deltalake/person");
+		Mirror m = mirror();
+		long v = m.refresh(t).version();
+		Path src = tmp.resolve("lake/t/_delta_log");
+		Path latest = src.resolve(String.format("%020d.json", v));
+		Instant later = Instant.parse("2030-01-01T00:00:00Z");
+		Files.setLastModifiedTime(latest, FileTime.from(later));
+		m.refresh(t);
+		Path copy = m.folder(t).resolve("_delta_log").resolve(latest.getFileName());
+		assertEquals(later, Files.getLastModifiedTime(copy).toInstant());
+		// dropped and made again: a log that starts over at version 0
+		try (Stream<Path> s = Files.list(src)) {
+			for (Path p : (Iterable<Path>) s::iterator) {
+				if (!p.getFileName().toString().equals("00000000000000000000.json")) {
+					Files.delete(p);
+				}
+			}
+		}
+		assertEquals(0, m.refresh(t).version());
+		assertEquals(1, count(m.folder(t).resolve("_delta_log"), ".json"));
+	}
+}

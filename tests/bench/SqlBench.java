@@ -1,0 +1,184 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import io.lakestudio.catalog.Catalog;
+import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.catalog.EventLog;
+import io.lakestudio.delta.DataFile;
+import io.lakestudio.delta.DeltaColumn;
+import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.engine.Engine;
+import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.engine.Result;
+import io.lakestudio.onelake.local.LocalFolderLake;
+import io.lakestudio.sync.SyncPass;
+
+/** See sql-bench. */
+public class SqlBench {
+
+	static final String T = "\"Bench/Big\".big";
+	static final String[][] QUERIES = { { "count", "SELECT count(*) FROM %s" },
+			{ "sum one column", "SELECT sum(qty) FROM %s" },
+			{ "selective filter", "SELECT count(*), sum(amount) FROM %s WHERE id BETWEEN 1000 AND 1200" },
+			{ "LIMIT 5", "SELECT * FROM %s LIMIT 5" },
+			{ "wide scan", "SELECT sum(length(payload)), sum(length(name)), sum(amount), max(ts) FROM %s" } };
+	static final int FILES = 8;
+	static final int REPS = 7;
+
+	public static void main(String[] a) throws Exception {
+		String cli = a[0];
+		long rows = Long.parseLong(a[1]);
+		Path tmp = Files.createTempDirectory("sql-bench");
+		Path lake = tmp.resolve("lake");
+		Path table = lake.resolve("Bench/Big.Lakehouse/Tables/big");
+		long bytes = generate(table, rows);
+		Path home = tmp.resolve("home");
+		try (Catalog c = Catalogs.open(Catalogs.catalogFile(home, "local"), "local"); var l = new LocalFolderLake(lake)) {
+			new SyncPass(c, l, Clock.systemUTC(), new EventLog(home)).run(SyncPass.Options.ALL, w -> {}, () -> false);
+			EngineConfig cfg = new EngineConfig(home, c, l.store(), Clock.systemUTC(), 2048, 2, 20L << 30,
+					Duration.ofHours(1), false);
+			System.out.printf("table: %d rows, %d files, %.1f MB%n%n", rows, FILES, bytes / 1e6);
+			System.out.println("cold, whole-file cache: bytes fetched from the lake per query (fresh cache each)");
+			for (String[] q : QUERIES) {
+				deleteTree(home.resolve("cache"));
+				try (Engine e = new Engine(cfg)) {
+					run(e, String.format(q[1], T));
+					System.out.printf("  %-17s %8.1f MB = %5.1f%% of the table%n", q[0], e.fetchedBytes() / 1e6,
+							100.0 * e.fetchedBytes() / bytes);
+				}
+			}
+			List<Path> files = new ArrayList<>();
+			double[][] ours = new double[QUERIES.length][];
+			try (Engine e = new Engine(cfg)) {
+				for (String[] q : QUERIES) {
+					run(e, String.format(q[1].replace("LIMIT 5", ""), T)); // warm: every file held
+				}
+				for (int i = 0; i < QUERIES.length; i++) {
+					String sql = String.format(QUERIES[i][1], T);
+					ours[i] = time(() -> run(e, sql));
+				}
+				try (var s = Files.list(home.resolve("cache/files"))) {
+					s.forEach(files::add);
+				}
+			}
+			long rss = peakRssKb();
+			String list = files.stream().map(p -> "'" + p + "'").reduce((x, y) -> x + ", " + y).orElseThrow();
+			double[][] raw = new double[QUERIES.length][];
+			try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", props())) {
+				try (Statement s = d.createStatement()) {
+					s.execute("SET threads = 2");
+				}
+				for (int i = 0; i < QUERIES.length; i++) {
+					String sql = String.format(QUERIES[i][1], "read_parquet([" + list + "])");
+					raw[i] = time(() -> {
+						try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(sql)) {
+							while (r.next()) {
+								r.getObject(1);
+							}
+						}
+					});
+				}
+			}
+			System.out.printf("%nwarm, median of %d (2 threads): ours vs raw DuckDB read_parquet on the same files%n", REPS);
+			for (int i = 0; i < QUERIES.length; i++) {
+				System.out.printf("  %-17s ours %7.1f ms   raw %7.1f ms   ratio %.2f%n", QUERIES[i][0], ours[i][REPS / 2],
+						raw[i][REPS / 2], ours[i][REPS / 2] / raw[i][REPS / 2]);
+			}
+			System.out.printf("%npeak RSS of the engine's JVM after the warm runs: %d MB%n", rss / 1024);
+		}
+		Files.writeString(home.resolve("settings.json"), "{\"account\": \"local\", \"lakeFolder\": \"" + lake + "\"}");
+		double[] cliMs = time(() -> {
+			ProcessBuilder pb = new ProcessBuilder(cli, "sql", "SELECT count(*) FROM " + T).redirectErrorStream(true)
+					.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+			pb.environment().put("LAKESTUDIO_HOME", home.toString());
+			if (pb.start().waitFor() != 0) {
+				throw new IllegalStateException("cli failed");
+			}
+		});
+		System.out.printf("cli/lakestudio sql count(*), whole process, engine in the process: median %.0f ms%n",
+				cliMs[REPS / 2]);
+		deleteTree(tmp);
+	}
+
+	interface Body {
+		void run() throws Exception;
+	}
+
+	static double[] time(Body b) throws Exception {
+		double[] t = new double[REPS];
+		for (int i = 0; i < REPS; i++) {
+			long t0 = System.nanoTime();
+			b.run();
+			t[i] = (System.nanoTime() - t0) / 1e6;
+		}
+		Arrays.sort(t);
+		return t;
+	}
+
+	static void run(Engine e, String sql) throws Exception {
+		try (Result r = e.execute(sql, "bench")) {
+			while (r.next()) {
+				r.value(0);
+			}
+		}
+	}
+
+	static Properties props() {
+		Properties p = new Properties();
+		p.setProperty("jdbc_stream_results", "true");
+		return p;
+	}
+
+	static long generate(Path table, long rows) throws Exception {
+		Files.createDirectories(table);
+		DeltaTables.create(table, List.of(new DeltaColumn("id", "long", false), new DeltaColumn("qty", "integer", true),
+				new DeltaColumn("amount", "double", true), new DeltaColumn("name", "string", true),
+				new DeltaColumn("payload", "string", true), new DeltaColumn("ts", "timestamp", true)), List.of(), Map.of());
+		List<DataFile> files = new ArrayList<>();
+		long total = 0;
+		long per = rows / FILES;
+		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties());
+				Statement s = d.createStatement()) {
+			s.execute("SET threads = 2");
+			for (int f = 0; f < FILES; f++) {
+				String name = "part-" + f + ".parquet";
+				s.execute("COPY (SELECT (" + (f * per) + " + i)::BIGINT AS id, (i % 97)::INTEGER AS qty, (i * 0.37) % 1000 AS amount,"
+						+ " 'name ' || (i % 10007) AS name, repeat(md5(i::VARCHAR), 3) AS payload,"
+						+ " TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_seconds(i) AS ts FROM range(" + per + ") r(i))"
+						+ " TO '" + table.resolve(name) + "' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 122880)");
+				long size = Files.size(table.resolve(name));
+				total += size;
+				files.add(new DataFile(name, size, Map.of(), per, Map.of(), Map.of(), Map.of()));
+			}
+		}
+		DeltaTables.append(table, files);
+		return total;
+	}
+
+	static long peakRssKb() throws Exception {
+		for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+			if (l.startsWith("VmHWM:")) {
+				return Long.parseLong(l.replaceAll("[^0-9]", ""));
+			}
+		}
+		return -1;
+	}
+
+	static void deleteTree(Path p) throws Exception {
+		if (Files.exists(p)) {
+			try (var s = Files.walk(p)) {
+				s.sorted(java.util.Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
+			}
+		}
+	}
+}
