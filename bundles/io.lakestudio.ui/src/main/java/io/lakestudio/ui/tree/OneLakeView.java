@@ -1,6 +1,9 @@
 package io.lakestudio.ui.tree;
 
 import java.time.Clock;
+import java.util.StringJoiner;
+
+import org.eclipse.core.runtime.Platform;
 
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -12,6 +15,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.events.PaintListener;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.part.ViewPart;
 
 import io.lakestudio.catalog.CatalogException;
@@ -82,9 +86,27 @@ public final class OneLakeView extends ViewPart {
 			if (viewer.getTree().getItemCount() > 0) {
 				drawnMillis = (System.nanoTime() - createdNanos) / 1_000_000;
 				viewer.getTree().removePaintListener(once[0]);
+				logDrawn();
 			}
 		};
 		viewer.getTree().addPaintListener(once[0]);
+	}
+
+	/** One line in the workbench log (and on the console with -consoleLog): what the tree showed first. */
+	private void logDrawn() {
+		StringBuilder shown = new StringBuilder();
+		for (TreeItem top : viewer.getTree().getItems()) {
+			shown.append(shown.isEmpty() ? "" : "; ").append(top.getText());
+			if (top.getExpanded()) {
+				StringJoiner children = new StringJoiner(", ", " [", "]");
+				for (TreeItem child : top.getItems()) {
+					children.add(child.getText());
+				}
+				shown.append(children);
+			}
+		}
+		Platform.getLog(OneLakeView.class)
+				.info("OneLake view drawn in " + drawnMillis + " ms from " + tree.file() + ": " + shown);
 	}
 
 	/** Lets go of the catalog file (before Clear deletes it); the tree shows nothing until {@link #reload()}. */
