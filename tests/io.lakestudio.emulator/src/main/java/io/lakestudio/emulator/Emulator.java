@@ -51,6 +51,7 @@ public final class Emulator implements AutoCloseable {
 	private final FabricApi fabricApi;
 	private final DfsApi dfsApi;
 	private volatile boolean closed;
+	private Entra entra;
 
 	private Emulator(Path root, Clock clock, int fabricPort, int dfsPort) throws IOException {
 		this.tenant = new FolderTenant(root);
@@ -99,6 +100,17 @@ public final class Emulator implements AutoCloseable {
 
 	public Tokens tokens() {
 		return tokens;
+	}
+
+	/**
+	 * The Entra-like sign-in endpoints (device code, refresh token) on their own loopback HTTPS port, started on
+	 * the first call; the access tokens they hand out are accepted by the Fabric and DFS endpoints.
+	 */
+	public synchronized Entra entra() throws IOException {
+		if (entra == null) {
+			entra = new Entra(clock, tokens, log);
+		}
+		return entra;
 	}
 
 	public Faults faults() {
@@ -256,6 +268,11 @@ public final class Emulator implements AutoCloseable {
 	public void close() {
 		closed = true;
 		faults.clear();
+		synchronized (this) {
+			if (entra != null) {
+				entra.close();
+			}
+		}
 		fabric.stop(0);
 		dfs.stop(0);
 		executor.shutdownNow();

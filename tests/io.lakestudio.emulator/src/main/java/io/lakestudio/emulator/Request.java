@@ -3,7 +3,7 @@ package io.lakestudio.emulator;
 import java.time.Instant;
 
 /**
- * One request the emulator answered (or dropped): what tests assert on. {@code api} is "fabric", "dfs" or "token";
+ * One request the emulator answered (or dropped): what tests assert on. {@code api} is "fabric", "dfs", "token" or "entra" (the sign-in endpoints);
  * {@code status} is 0 when the connection was held or reset without an answer. No token is kept.
  */
 public record Request(Instant at, String api, String method, String path, String query, int status) {

@@ -51,6 +51,10 @@ public final class Tokens {
 		this.ttl = ttl;
 	}
 
+	Duration ttl() {
+		return ttl;
+	}
+
 	/** Turns the bearer check off, for manual runs with plain curl. */
 	public void required(boolean required) {
 		this.required = required;

@@ -1,0 +1,424 @@
+package io.lakestudio.emulator;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.security.cert.Certificate;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+
+import io.lakestudio.emulator.internal.Answer;
+import io.lakestudio.emulator.internal.Query;
+
+/**
+ * Entra-like sign-in endpoints, enough for MSAL's device-code flow and its refresh-token grant, on a loopback
+ * <b>HTTPS</b> port (MSAL4J and azure-identity refuse an authority that isn't https), with a self-signed
+ * certificate made by the JDK's keytool for 127.0.0.1; {@link #caFile()} is that certificate in PEM, for the
+ * client's trust.
+ * <ul>
+ * <li>{@code POST /{tenant}/oauth2/v2.0/devicecode} → user_code, device_code, verification_uri, interval,
+ * expires_in, message;</li>
+ * <li>{@code POST /{tenant}/oauth2/v2.0/token}, {@code grant_type=urn:ietf:params:oauth:grant-type:device_code}:
+ * {@code authorization_pending} until a test {@link #approve}s the code ({@code slow_down}, {@code expired_token},
+ * {@code authorization_declined} on demand); then an access token the Fabric/DFS endpoints accept, a refresh
+ * token, an (unsigned) id_token and client_info;</li>
+ * <li>the same endpoint with {@code grant_type=refresh_token};</li>
+ * <li>{@code GET /{tenant}/v2.0/.well-known/openid-configuration}.</li>
+ * </ul>
+ * Every request is logged in the emulator's request log as api "entra" (the form bodies are not logged).
+ */
+public final class Entra implements AutoCloseable {
+
+	public static final String DEVICE_CODE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+	/** The tenant id the emulator's accounts live in. */
+	public static final String TENANT_ID = "00000000-0000-4000-8000-00000000e1a0";
+	public static final String USER = "ada@emulator.example";
+	public static final String USER_OID = "00000000-0000-4000-8000-0000000000ad";
+
+	private static Path keyStore;
+	private static Path caPem;
+
+	private final Clock clock;
+	private final Tokens tokens;
+	private final RequestLog log;
+	private final HttpsServer server;
+	private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+	private final SecureRandom random = new SecureRandom();
+	private final Map<String, Code> codes = new ConcurrentHashMap<>();
+	private final Map<String, String> refreshTokens = new ConcurrentHashMap<>();
+	private final LinkedBlockingQueue<String> shown = new LinkedBlockingQueue<>();
+	private final AtomicInteger slowDowns = new AtomicInteger();
+	private volatile Duration codeLifetime = Duration.ofMinutes(15);
+	private volatile int interval = 1;
+	private volatile boolean refreshRefused;
+
+	/** A device code's state. */
+	private static final class Code {
+		final String userCode;
+		final Instant expires;
+		volatile String state = "pending";
+
+		Code(String userCode, Instant expires) {
+			this.userCode = userCode;
+			this.expires = expires;
+		}
+	}
+
+	Entra(Clock clock, Tokens tokens, RequestLog log) throws IOException {
+		this.clock = clock;
+		this.tokens = tokens;
+		this.log = log;
+		server = HttpsServer.create(new InetSocketAddress("127.0.0.1", Integer.getInteger("lakestudio.emulator.entraPort", 0)), 50);
+		server.setHttpsConfigurator(new HttpsConfigurator(sslContext()));
+		server.createContext("/", this::serve);
+		server.setExecutor(executor);
+		server.start();
+	}
+
+	/** The authority host, e.g. {@code https://127.0.0.1:40123}; the tenant goes after it. */
+	public String authorityHost() {
+		int port = server.getAddress().getPort();
+		return port == 443 ? "https://127.0.0.1" : "https://127.0.0.1:" + port;
+	}
+
+	/** The server's self-signed certificate, PEM: what a client must trust to talk to {@link #authorityHost()}. */
+	public Path caFile() {
+		return caPem;
+	}
+
+	/** The user codes shown so far, oldest first, waiting at most {@code wait} for the next one. */
+	public String awaitUserCode(Duration wait) throws InterruptedException {
+		String c = shown.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
+		if (c == null) {
+			throw new IllegalStateException("no device code was asked for in " + wait);
+		}
+		return c;
+	}
+
+	/** The user signed in with {@code userCode} at the verification page: the next poll gets tokens. */
+	public void approve(String userCode) {
+		code(userCode).state = "approved";
+	}
+
+	/** The user declined: the next poll gets {@code authorization_declined}. */
+	public void decline(String userCode) {
+		code(userCode).state = "declined";
+	}
+
+	/** The next {@code n} polls of any device code answer {@code slow_down}. */
+	public void slowDown(int n) {
+		slowDowns.set(n);
+	}
+
+	/** How long new device codes live (Entra: 15 minutes). */
+	public void codeLifetime(Duration d) {
+		codeLifetime = d;
+	}
+
+	/** Seconds between polls asked of the client (Entra: 5; here 1 by default, for fast tests). */
+	public void interval(int seconds) {
+		interval = seconds;
+	}
+
+	/** Refresh-token grants answer {@code invalid_grant} from now on (as after a revoked session). */
+	public void refuseRefresh(boolean refuse) {
+		refreshRefused = refuse;
+	}
+
+	/** Every access, refresh and id token handed out so far (for tests that check none leaked to disk). */
+	public List<String> issuedSecrets() {
+		return List.copyOf(issued);
+	}
+
+	private final List<String> issued = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+	private Code code(String userCode) {
+		return codes.values().stream().filter(c -> c.userCode.equals(userCode)).findFirst()
+				.orElseThrow(() -> new IllegalArgumentException("no device code with user code " + userCode));
+	}
+
+	private void serve(HttpExchange ex) throws IOException {
+		String method = ex.getRequestMethod();
+		String path = ex.getRequestURI().getRawPath();
+		String query = ex.getRequestURI().getRawQuery();
+		byte[] in;
+		try (InputStream body = ex.getRequestBody()) {
+			in = body.readAllBytes();
+		}
+		try (ex) {
+			Answer a;
+			try {
+				a = answer(method, path, new Query(new String(in, StandardCharsets.UTF_8)));
+			} catch (RuntimeException e) {
+				a = Answer.json(500, Map.of("error", "server_error", "error_description", e.toString()));
+			}
+			log.add(new Request(clock.instant(), "entra", method, path, query, a.status()));
+			a.headers().forEach((k, v) -> ex.getResponseHeaders().set(k, v));
+			ex.sendResponseHeaders(a.status(), a.body().length == 0 ? -1 : a.body().length);
+			try (OutputStream out = ex.getResponseBody()) {
+				out.write(a.body());
+			}
+		}
+	}
+
+	private Answer answer(String method, String path, Query form) {
+		String[] p = path.split("/");
+		// ["", tenant, "oauth2", "v2.0", "devicecode"|"token"] or ["", tenant, "v2.0", ".well-known", "openid-configuration"]
+		if (p.length == 5 && "GET".equals(method) && path.endsWith("/v2.0/.well-known/openid-configuration")) {
+			return openIdConfiguration(p[1]);
+		}
+		if (p.length == 5 && "POST".equals(method) && "oauth2".equals(p[2]) && "v2.0".equals(p[3])) {
+			if ("devicecode".equals(p[4])) {
+				return deviceCode(p[1], form);
+			}
+			if ("token".equals(p[4])) {
+				return token(p[1], form);
+			}
+		}
+		return error(404, "invalid_request", "AADSTS90002: not emulated: " + method + " " + path);
+	}
+
+	private Answer openIdConfiguration(String tenant) {
+		String base = authorityHost() + "/" + tenant;
+		Map<String, Object> doc = new LinkedHashMap<>();
+		doc.put("issuer", authorityHost() + "/" + TENANT_ID + "/v2.0");
+		doc.put("authorization_endpoint", base + "/oauth2/v2.0/authorize");
+		doc.put("token_endpoint", base + "/oauth2/v2.0/token");
+		doc.put("device_authorization_endpoint", base + "/oauth2/v2.0/devicecode");
+		doc.put("jwks_uri", base + "/discovery/v2.0/keys");
+		doc.put("response_types_supported", List.of("code", "id_token", "code id_token", "id_token token"));
+		doc.put("subject_types_supported", List.of("pairwise"));
+		doc.put("id_token_signing_alg_values_supported", List.of("RS256"));
+		doc.put("scopes_supported", List.of("openid", "profile", "email", "offline_access"));
+		doc.put("tenant_region_scope", "EU");
+		return Answer.json(200, doc);
+	}
+
+	private Answer deviceCode(String tenant, Query form) {
+		if (form.get("client_id") == null) {
+			return error(400, "invalid_request", "AADSTS900144: The request body must contain client_id.");
+		}
+		String userCode = userCode();
+		String deviceCode = "emudc." + hex(24);
+		Duration life = codeLifetime;
+		codes.put(deviceCode, new Code(userCode, clock.instant().plus(life)));
+		String uri = authorityHost() + "/devicelogin";
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("user_code", userCode);
+		body.put("device_code", deviceCode);
+		body.put("verification_uri", uri);
+		body.put("expires_in", Math.max(1, life.toSeconds()));
+		body.put("interval", interval);
+		body.put("message", "To sign in, use a web browser to open the page " + uri + " and enter the code "
+				+ userCode + " to authenticate.");
+		shown.add(userCode);
+		return Answer.json(200, body);
+	}
+
+	private Answer token(String tenant, Query form) {
+		String grant = form.get("grant_type", "");
+		String clientId = form.get("client_id");
+		String scope = form.get("scope", "");
+		// MSAL4J sends grant_type=device_code (Entra takes both that and the RFC 8628 URN)
+		if (DEVICE_CODE_GRANT.equals(grant) || "device_code".equals(grant)) {
+			String dc = form.get("device_code", form.get("code"));
+			Code c = dc == null ? null : codes.get(dc);
+			if (c == null) {
+				return error(400, "invalid_grant", "AADSTS70000: The provided device code is unknown.");
+			}
+			if (!clock.instant().isBefore(c.expires)) {
+				codes.remove(dc);
+				return error(400, "expired_token", "AADSTS70020: The provided value for the input parameter"
+						+ " 'device_code' is not valid. This device code has expired.");
+			}
+			if (slowDowns.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+				return error(400, "slow_down", "AADSTS70000: polling too fast, slow down.");
+			}
+			switch (c.state) {
+			case "pending":
+				return error(400, "authorization_pending", "AADSTS70016: OAuth 2.0 device flow error."
+						+ " Authorization is pending. Continue polling.");
+			case "declined":
+				codes.remove(dc);
+				return error(400, "authorization_declined", "AADSTS70000: the user declined to sign in.");
+			default:
+				codes.remove(dc);
+				return tokensFor(tenant, clientId, scope);
+			}
+		}
+		if ("refresh_token".equals(grant)) {
+			String rt = form.get("refresh_token");
+			if (refreshRefused || rt == null || !refreshTokens.containsKey(rt)) {
+				return error(400, "invalid_grant", "AADSTS700082: The refresh token has expired or is invalid.");
+			}
+			return tokensFor(tenant, clientId, scope);
+		}
+		return error(400, "unsupported_grant_type", "AADSTS70003: only device_code and refresh_token are emulated");
+	}
+
+	/** A tenant in the path is the account's tenant; "organizations"/"common" mean its home tenant, {@link #TENANT_ID}. */
+	private static String tid(String tenant) {
+		return List.of("organizations", "common", "consumers").contains(tenant) ? TENANT_ID : tenant;
+	}
+
+	private Answer tokensFor(String tenant, String clientId, String scope) {
+		String tid = tid(tenant);
+		Duration ttl = tokens.ttl();
+		String access = tokens.issue(ttl);
+		String refresh = "emurt." + hex(32);
+		refreshTokens.put(refresh, USER);
+		Instant now = clock.instant();
+		Map<String, Object> claims = new LinkedHashMap<>();
+		claims.put("aud", clientId);
+		claims.put("iss", authorityHost() + "/" + tid + "/v2.0");
+		claims.put("iat", now.getEpochSecond());
+		claims.put("nbf", now.getEpochSecond());
+		claims.put("exp", now.plus(Duration.ofHours(1)).getEpochSecond());
+		claims.put("name", "Ada Emulator");
+		claims.put("oid", USER_OID);
+		claims.put("preferred_username", USER);
+		claims.put("sub", "emulated-subject");
+		claims.put("tid", tid);
+		claims.put("ver", "2.0");
+		String idToken = b64("{\"alg\":\"RS256\",\"typ\":\"JWT\",\"kid\":\"emulator\"}") + "." + b64(json(claims))
+				+ "." + b64("not-signed");
+		String clientInfo = b64("{\"uid\":\"" + USER_OID + "\",\"utid\":\"" + tid + "\"}");
+		issued.add(access);
+		issued.add(refresh);
+		issued.add(idToken);
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("token_type", "Bearer");
+		// MSAL adds openid profile offline_access; the access token is for the resource scope
+		body.put("scope", String.join(" ", java.util.Arrays.stream(scope.split(" "))
+				.filter(s -> !s.isBlank() && !List.of("openid", "profile", "offline_access").contains(s)).toList()));
+		body.put("expires_in", ttl.toSeconds());
+		body.put("ext_expires_in", ttl.toSeconds());
+		body.put("access_token", access);
+		body.put("refresh_token", refresh);
+		body.put("id_token", idToken);
+		body.put("client_info", clientInfo);
+		return Answer.json(200, body);
+	}
+
+	private static String json(Map<String, Object> m) {
+		try {
+			return Answer.JSON.writeValueAsString(m);
+		} catch (IOException e) {
+			throw new IllegalStateException(e);
+		}
+	}
+
+	private static Answer error(int status, String code, String description) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("error", code);
+		body.put("error_description", description);
+		body.put("error_codes", List.of(70000));
+		body.put("timestamp", Instant.now().toString());
+		body.put("trace_id", UUID.randomUUID().toString());
+		body.put("correlation_id", UUID.randomUUID().toString());
+		return Answer.json(status, body);
+	}
+
+	private String userCode() {
+		String letters = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+		StringBuilder b = new StringBuilder();
+		for (int i = 0; i < 9; i++) {
+			b.append(letters.charAt(random.nextInt(letters.length())));
+		}
+		return b.toString();
+	}
+
+	private String hex(int bytes) {
+		byte[] b = new byte[bytes];
+		random.nextBytes(b);
+		return HexFormat.of().formatHex(b);
+	}
+
+	private static String b64(String s) {
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** One self-signed key for 127.0.0.1 per JVM, made with the JDK's keytool (no crypto library needed). */
+	private static synchronized SSLContext sslContext() throws IOException {
+		char[] pass = "emulator".toCharArray();
+		try {
+			if (keyStore == null) {
+				Path dir = Files.createTempDirectory("lakestudio-entra");
+				Path ks = dir.resolve("entra.p12");
+				Path pem = dir.resolve("entra-ca.pem");
+				String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+				run(keytool, "-genkeypair", "-alias", "entra", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+						"CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "30", "-storetype",
+						"PKCS12", "-keystore", ks.toString(), "-storepass", "emulator", "-keypass", "emulator");
+				KeyStore k = KeyStore.getInstance("PKCS12");
+				try (InputStream in = Files.newInputStream(ks)) {
+					k.load(in, pass);
+				}
+				Certificate cert = k.getCertificate("entra");
+				Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n"
+						+ Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(cert.getEncoded())
+						+ "\n-----END CERTIFICATE-----\n");
+				dir.toFile().deleteOnExit();
+				ks.toFile().deleteOnExit();
+				pem.toFile().deleteOnExit();
+				keyStore = ks;
+				caPem = pem;
+			}
+			KeyStore k = KeyStore.getInstance("PKCS12");
+			try (InputStream in = Files.newInputStream(keyStore)) {
+				k.load(in, pass);
+			}
+			KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+			kmf.init(k, pass);
+			SSLContext ctx = SSLContext.getInstance("TLS");
+			ctx.init(kmf.getKeyManagers(), null, null);
+			return ctx;
+		} catch (IOException e) {
+			throw e;
+		} catch (Exception e) {
+			throw new IOException("cannot make the emulator's TLS key: " + e, e);
+		}
+	}
+
+	private static void run(String... cmd) throws IOException, InterruptedException {
+		Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		p.getInputStream().transferTo(out);
+		if (p.waitFor() != 0) {
+			throw new IOException("keytool failed: " + out.toString(StandardCharsets.UTF_8));
+		}
+	}
+
+	@Override
+	public void close() {
+		server.stop(0);
+		executor.shutdownNow();
+	}
+}
