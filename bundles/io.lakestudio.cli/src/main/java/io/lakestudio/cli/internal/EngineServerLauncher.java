@@ -1,0 +1,88 @@
+package io.lakestudio.cli.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.lakestudio.engine.server.EngineClient;
+import io.lakestudio.engine.server.EngineServer;
+
+/**
+ * Finds the machine's engine server, or starts a headless one: {@code java -cp <this class path>
+ * io.lakestudio.cli.Main engine-server} in its own session, its output in {@code logs/engine-server.out}. The class
+ * path is this process's ({@code cli/lakestudio} gives {@code sql} every bundle), or the system property
+ * {@code lakestudio.engine.classpath}.
+ */
+final class EngineServerLauncher {
+
+	private static final long START_TIMEOUT_MS = Long.getLong("lakestudio.engine.startTimeoutMs", 20_000);
+
+	private EngineServerLauncher() {
+	}
+
+	/** A client of a running server, started if need be; empty (said on {@code err}) if none could start. */
+	static Optional<EngineClient> ensure(Path home, PrintWriter err) {
+		Optional<EngineClient> running = EngineClient.running(home);
+		if (running.isPresent()) {
+			return running;
+		}
+		Path socket = EngineServer.socket(home);
+		Process p;
+		try {
+			p = launch(home);
+		} catch (IOException | RuntimeException e) {
+			err.println("lakestudio: could not start the engine server (" + e.getMessage()
+					+ "); running the statement in this process");
+			return Optional.empty();
+		}
+		long deadline = System.nanoTime() + START_TIMEOUT_MS * 1_000_000;
+		while (System.nanoTime() < deadline) {
+			if (EngineClient.answers(socket)) {
+				return Optional.of(new EngineClient(socket));
+			}
+			if (!p.isAlive()) {
+				// another process's server may have won the race and made this one leave
+				if (EngineClient.answers(socket)) {
+					return Optional.of(new EngineClient(socket));
+				}
+				err.println("lakestudio: the engine server exited at start (exit " + p.exitValue() + ", see "
+						+ home.resolve("logs").resolve("engine-server.out") + "); running the statement in this process");
+				return Optional.empty();
+			}
+			try {
+				Thread.sleep(20);
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+		}
+		err.println("lakestudio: the engine server did not answer within " + START_TIMEOUT_MS / 1000
+				+ " s; running the statement in this process");
+		return Optional.empty();
+	}
+
+	private static Process launch(Path home) throws IOException {
+		String cp = System.getProperty("lakestudio.engine.classpath", System.getProperty("java.class.path"));
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<String> cmd = new ArrayList<>();
+		if (new File("/usr/bin/setsid").canExecute()) {
+			cmd.add("/usr/bin/setsid"); // its own session: a closing terminal does not take it along
+		}
+		cmd.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+				"-Dlakestudio.home=" + home, "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", cp,
+				"io.lakestudio.cli.Main", "engine-server"));
+		String idle = System.getProperty("lakestudio.engine.idleSeconds");
+		if (idle != null) {
+			cmd.addAll(List.of("--idle-seconds", idle));
+		}
+		Path out = home.resolve("logs").resolve("engine-server.out");
+		Files.createDirectories(out.getParent());
+		return new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+				.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
+	}
+}
