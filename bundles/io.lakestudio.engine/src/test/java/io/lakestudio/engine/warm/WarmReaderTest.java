@@ -211,4 +211,21 @@ class WarmReaderTest {
 		}
 		assertTrue(lake.catalog.warmState(id).isEmpty());
 	}
+
+	@Test
+	void theLoopStepsItOnItsThread() throws Exception {
+		clock.advance(Duration.ofMinutes(3));
+		WarmReader w = reader(RULES);
+		try (WarmLoop loop = WarmLoop.start(w, Duration.ofMillis(50))) {
+			long deadline = System.nanoTime() + 20_000_000_000L;
+			while (w.reads() < columns && System.nanoTime() < deadline) {
+				Thread.sleep(50);
+			}
+		}
+		assertEquals(columns, w.reads());
+		assertTrue(lake.catalog.warmState(id).orElseThrow().complete());
+		lake.catalog.acquireLease("someone", Duration.ofMinutes(5), Instant.now());
+		assertTrue(WarmLoop.leaseHeldBy(lake.catalog, "someone").getAsBoolean());
+		assertFalse(WarmLoop.leaseHeldBy(lake.catalog, "me").getAsBoolean());
+	}
 }
