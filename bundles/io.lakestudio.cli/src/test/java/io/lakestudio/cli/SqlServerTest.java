@@ -90,6 +90,11 @@ class SqlServerTest {
 		long warmMs = (System.nanoTime() - t0) / 1_000_000;
 		assertTrue(warm.out.contains("2000"), warm.toString());
 		assertEquals(1, starts());
+		// other settings (here offline) need another server: the headless one is replaced
+		io.lakestudio.catalog.Settings.load(home).set(io.lakestudio.catalog.Settings.OFFLINE, true).save();
+		CliRun offline = CliRun.run(home, "sql", "SELECT count(*) FROM \"Sales/Orders\".customers");
+		assertEquals(warm.out, offline.out, offline.toString());
+		assertEquals(2, starts(), "replaced for the new settings");
 		System.out.println("sql through the server, in this JVM: first (starts it) " + ms.get(0) + " ms, then "
 				+ ms.subList(1, ms.size()) + " ms, a count " + warmMs + " ms");
 	}

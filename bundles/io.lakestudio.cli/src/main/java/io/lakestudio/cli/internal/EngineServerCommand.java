@@ -56,7 +56,7 @@ public final class EngineServerCommand extends Command {
 						new EngineServer.Options(idle, () -> log.log("engine",
 								"engine server " + ProcessHandle.current().pid() + " exits after idling " + idle.toSeconds()
 										+ " s"),
-								Clock.systemUTC()));
+								Clock.systemUTC()).withIdentity(EngineServerLauncher.identity(settings)));
 			} catch (EngineServer.AlreadyRunning e) {
 				err.println("lakestudio: " + e.getMessage());
 				return 0;

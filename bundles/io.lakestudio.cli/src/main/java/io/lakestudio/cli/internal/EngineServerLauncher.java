@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.engine.server.EngineServer;
 
@@ -25,13 +26,40 @@ final class EngineServerLauncher {
 	private EngineServerLauncher() {
 	}
 
-	/** A client of a running server, started if need be; empty (said on {@code err}) if none could start. */
-	static Optional<EngineClient> ensure(Path home, PrintWriter err) {
+	/** What a server for these settings serves: another account, lake or offline setting needs another server. */
+	static String identity(Settings s) {
+		return s.account() + "|" + s.string(Settings.LAKE_FOLDER, "") + "|" + s.flag(Settings.OFFLINE);
+	}
+
+	/**
+	 * A client of a running server for {@code identity}, started if need be; empty (said on {@code err}) if none
+	 * could start. A headless server for other settings is stopped and replaced; a hosted one is left alone.
+	 */
+	static Optional<EngineClient> ensure(Path home, String identity, PrintWriter err) {
+		Path socket = EngineServer.socket(home);
 		Optional<EngineClient> running = EngineClient.running(home);
 		if (running.isPresent()) {
-			return running;
+			try {
+				EngineClient.Info info = running.get().info();
+				if (info.identity().equals(identity)) {
+					return running;
+				}
+				if (info.hosted()) {
+					err.println("lakestudio: the engine server (pid " + info.pid() + ") serves other settings"
+							+ "; running the statement in this process");
+					return Optional.empty();
+				}
+				running.get().stop();
+				for (int i = 0; i < 250 && EngineClient.answers(socket); i++) {
+					Thread.sleep(20);
+				}
+			} catch (IOException e) {
+				// it went away meanwhile: start one below
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				return Optional.empty();
+			}
 		}
-		Path socket = EngineServer.socket(home);
 		Process p;
 		try {
 			p = launch(home);

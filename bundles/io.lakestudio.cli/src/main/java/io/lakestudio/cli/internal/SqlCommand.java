@@ -56,8 +56,18 @@ public final class SqlCommand extends Command {
 		boolean json = line.hasOption("json");
 		boolean csv = line.hasOption("csv");
 		if (!line.hasOption("offline") && !line.hasOption("in-process")) {
-			java.util.Optional<EngineClient> server = EngineServerLauncher.ensure(home, err);
+			java.util.Optional<EngineClient> server = EngineServerLauncher.ensure(home,
+					EngineServerLauncher.identity(Settings.load(home)), err);
 			if (server.isPresent()) {
+				// Ctrl-C: the server stops the statement too
+				Thread cancel = new Thread(() -> {
+					try {
+						server.get().cancel();
+					} catch (java.io.IOException e) {
+						// gone already
+					}
+				});
+				Runtime.getRuntime().addShutdownHook(cancel);
 				try (EngineClient.Remote r = server.get().run(statement, "cli", line.hasOption("fresh"), json)) {
 					return print(remote(r), r.notices(), json, csv);
 				} catch (EngineException e) {
@@ -65,6 +75,12 @@ public final class SqlCommand extends Command {
 				} catch (java.io.IOException e) {
 					err.println("lakestudio: the engine server did not answer (" + e.getMessage()
 							+ "); running the statement in this process");
+				} finally {
+					try {
+						Runtime.getRuntime().removeShutdownHook(cancel);
+					} catch (IllegalStateException e) {
+						// shutting down: the hook runs
+					}
 				}
 			}
 		}

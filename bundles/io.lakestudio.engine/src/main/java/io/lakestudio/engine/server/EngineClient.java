@@ -91,6 +91,16 @@ public final class EngineClient {
 		return pid instanceof Num n ? n.asLong() : -1;
 	}
 
+	/** Who answers: its pid, what it serves ({@link EngineServer.Options#identity}), whether a process hosts it. */
+	public record Info(long pid, String identity, boolean hosted) {
+	}
+
+	public Info info() throws IOException {
+		Map<String, Object> m = ask(g -> g.writeStringField("op", "ping"));
+		return new Info(m.get("pid") instanceof Num n ? n.asLong() : -1, String.valueOf(m.getOrDefault("identity", "")),
+				Boolean.TRUE.equals(m.get("hosted")));
+	}
+
 	/** Whether anyone ran a statement within {@code within}, answered without a log line. */
 	public boolean active(Duration within) throws IOException {
 		return Boolean.TRUE.equals(ask(g -> {

@@ -58,11 +58,22 @@ public final class EngineServer implements AutoCloseable {
 			.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
 	private static final Object BINDING = new Object();
 
-	/** How a server runs: {@code idle} null for never; {@code onIdle} runs once it closed after idling. */
-	public record Options(Duration idle, Runnable onIdle, Clock clock) {
+	/**
+	 * How a server runs: {@code idle} null for never (a hosted server); {@code onIdle} runs once it closed after
+	 * idling; {@code identity} says what it serves (account, lake, offline), so a client for another can tell.
+	 */
+	public record Options(Duration idle, Runnable onIdle, Clock clock, String identity) {
+		public Options(Duration idle, Runnable onIdle, Clock clock) {
+			this(idle, onIdle, clock, "");
+		}
+
 		public static Options hosted() {
 			return new Options(null, () -> {
 			}, Clock.systemUTC());
+		}
+
+		public Options withIdentity(String id) {
+			return new Options(idle, onIdle, clock, id);
 		}
 	}
 
@@ -222,6 +233,8 @@ public final class EngineServer implements AutoCloseable {
 			case "ping" -> send(out, g -> {
 				g.writeNumberField("pid", ProcessHandle.current().pid());
 				g.writeBooleanField("started", engine.started());
+				g.writeStringField("identity", options.identity());
+				g.writeBooleanField("hosted", options.idle() == null);
 			});
 			case "stop" -> {
 				send(out, g -> g.writeBooleanField("ok", true));
