@@ -37,4 +37,7 @@ public interface Catalog extends ReadOnlyCatalog {
 
 	/** Records one statement that read a table's rows. */
 	void recordUse(String tableId, String source, Instant at);
+
+	/** Records how far the warm read of a table in use got. */
+	void putWarmState(WarmState state);
 }

@@ -75,6 +75,12 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 
 	List<TableUse> uses(String tableId, Instant since);
 
+	/** Tables read at least {@code times} times since {@code since} (tables in use), most used first. */
+	List<String> tablesUsedAtLeast(int times, Instant since);
+
+	/** How far the warm read of a table in use got, if it ever started. */
+	Optional<WarmState> warmState(String tableId);
+
 	Counts counts();
 
 	@Override

@@ -48,6 +48,11 @@ public final class Engine implements AutoCloseable {
 	private final ReentrantLock lock = new ReentrantLock();
 	private final Set<String> sessionNames = new HashSet<>();
 	private volatile Instant lastStatement;
+	/** Statements anyone sent (not the engine's own background reads): a background read stops when it moves. */
+	private final java.util.concurrent.atomic.AtomicLong statements = new java.util.concurrent.atomic.AtomicLong();
+	/** The statement now running or streaming, for {@link #cancel}; whether it is a background read. */
+	private volatile Statement running;
+	private volatile boolean runningBackground;
 	private Connection duck;
 
 	public Engine(EngineConfig config) {
@@ -81,21 +86,81 @@ public final class Engine implements AutoCloseable {
 		return execute(sql, source, false);
 	}
 
+	/** How many statements anyone sent since this engine was made (background reads not counted). */
+	public long statementCount() {
+		return statements.get();
+	}
+
+	/** Cancels the statement now running or streaming, if any; it fails, and the engine takes the next one. */
+	public void cancel() {
+		cancel(running);
+	}
+
+	private static void cancel(Statement s) {
+		if (s != null) {
+			try {
+				s.cancel();
+			} catch (SQLException | RuntimeException e) {
+				// it finished meanwhile
+			}
+		}
+	}
+
+	/**
+	 * Runs one of the engine's own statements (a warm read): it is nobody's statement, so it moves neither
+	 * {@link #lastStatementAt} nor the record of table uses, and anyone's statement cancels it (it then fails).
+	 * {@code asOf} is the {@link #statementCount} its caller saw when it decided to run it: it fails at once if
+	 * anyone sent a statement since.
+	 */
+	public Result executeBackground(String sql, long asOf) throws EngineException {
+		return run(sql, "background", false, true, asOf);
+	}
+
 	/**
 	 * Runs one statement. {@code source} says where it came from for the record of table uses (a tab, "cli", a
 	 * model's query); {@code fresh} reads its tables' logs from the lake first whatever their age.
 	 */
 	public Result execute(String sql, String source, boolean fresh) throws EngineException {
-		lock.lock();
+		return run(sql, source, fresh, false, 0);
+	}
+
+	private Result run(String sql, String source, boolean fresh, boolean background, long seen)
+			throws EngineException {
+		if (!background) {
+			// before waiting for the lock: a background read holding it is stopped for this one
+			lastStatement = config.clock().instant();
+			statements.incrementAndGet();
+		}
+		// a background read holding the lock is stopped for this one (again, should it have been starting)
+		try {
+			while (!lock.tryLock(background ? 1000 : 200, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+				if (!background && runningBackground) {
+					cancel(running);
+				}
+			}
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new EngineException(Kind.FAILED, "interrupted while waiting for the engine");
+		}
 		boolean handedOver = false;
 		try {
-			lastStatement = config.clock().instant();
+			if (background && statements.get() != seen) {
+				throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
+			}
 			Connection d = duck();
 			Parsed p = Guard.parse(d, sql, sessionNames);
 			List<String> notices = new ArrayList<>();
 			Set<String> used = new LinkedHashSet<>();
 			String text = plan(d, p, fresh, notices, used);
 			Statement st = d.createStatement();
+			running = st;
+			runningBackground = background;
+			if (background && statements.get() != seen) {
+				running = null;
+				runningBackground = false;
+				st.close();
+				throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
+			}
 			ResultSet rs;
 			try {
 				if (p.kind() == Parsed.Kind.CREATE_TEMP) {
@@ -106,15 +171,21 @@ public final class Engine implements AutoCloseable {
 					rs = st.executeQuery(text);
 				}
 			} catch (SQLException e) {
+				running = null;
+				runningBackground = false;
 				st.close();
 				throw e;
 			}
-			if (p.kind().readsRows) {
+			if (p.kind().readsRows && !background) {
 				for (String id : used) {
 					config.catalog().recordUse(id, source, config.clock().instant());
 				}
 			}
-			Result r = new Result(st, rs, notices, lock::unlock);
+			Result r = new Result(st, rs, notices, () -> {
+				running = null;
+				runningBackground = false;
+				lock.unlock();
+			});
 			handedOver = true;
 			return r;
 		} catch (SQLException e) {

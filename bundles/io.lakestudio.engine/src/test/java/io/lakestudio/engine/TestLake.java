@@ -16,11 +16,11 @@ import io.lakestudio.samples.SampleLake;
 import io.lakestudio.sync.SyncPass;
 
 /** A local-folder lake synced into a catalog in a fresh state folder, and engines over it. */
-final class TestLake implements AutoCloseable {
+public final class TestLake implements AutoCloseable {
 
-	final Path home;
+	public final Path home;
 	final Path root;
-	final Catalog catalog;
+	public final Catalog catalog;
 	final LocalFolderLake lake;
 
 	private TestLake(Path home, Path root) {
@@ -32,7 +32,7 @@ final class TestLake implements AutoCloseable {
 		}, () -> false);
 	}
 
-	static TestLake sample(Path tmp) throws Exception {
+	public static TestLake sample(Path tmp) throws Exception {
 		Path root = tmp.resolve("lake");
 		SampleLake.write(root);
 		return new TestLake(tmp.resolve("home"), root);
@@ -42,11 +42,11 @@ final class TestLake implements AutoCloseable {
 		return new TestLake(tmp.resolve("home"), root);
 	}
 
-	Engine engine() {
+	public Engine engine() {
 		return engine(lake.store(), false, Duration.ofMinutes(60));
 	}
 
-	Engine engine(LakeStore store, boolean offline, Duration ttl) {
+	public Engine engine(LakeStore store, boolean offline, Duration ttl) {
 		return new Engine(new EngineConfig(home, catalog, store, Clock.systemUTC(), 1024, 2, 1L << 30, ttl, offline));
 	}
 
@@ -77,7 +77,7 @@ final class TestLake implements AutoCloseable {
 		}
 	}
 
-	static List<List<String>> rows(Engine e, String sql) throws Exception {
+	public static List<List<String>> rows(Engine e, String sql) throws Exception {
 		try (Result r = e.execute(sql, "test")) {
 			List<List<String>> out = new ArrayList<>();
 			while (r.next()) {
@@ -101,6 +101,12 @@ final class TestLake implements AutoCloseable {
 			throw new IllegalArgumentException("no table " + p);
 		}
 		return p;
+	}
+
+	/** An engine on {@code clock} (tests of what happens when). */
+	public Engine engine(Clock clock) {
+		return new Engine(new EngineConfig(home, catalog, lake.store(), clock, 1024, 2, 1L << 30,
+				Duration.ofMinutes(60), false));
 	}
 
 	@Override

@@ -12,6 +12,14 @@ final class Schema {
 
 	static final int VERSION = 1;
 
+	/**
+	 * The warm reads of tables in use: added after version 1 without a new version, so it is created if missing
+	 * ({@link SqliteCatalog#putWarmState}) and a reader finds no row when it is not there.
+	 */
+	static final String WARM_READ = "CREATE TABLE IF NOT EXISTS warm_read(table_id TEXT PRIMARY KEY,"
+			+ " snapshot INTEGER NOT NULL, columns_done INTEGER NOT NULL, complete INTEGER NOT NULL,"
+			+ " over_limit INTEGER NOT NULL, at INTEGER NOT NULL)";
+
 	private static final String[] DDL = {
 			"CREATE TABLE account(id TEXT PRIMARY KEY, lake TEXT, created INTEGER NOT NULL)",
 			"CREATE TABLE workspace(id TEXT PRIMARY KEY, name TEXT NOT NULL, last_read INTEGER, dropped_at INTEGER)",
@@ -40,7 +48,7 @@ final class Schema {
 			"CREATE TABLE lease(name TEXT PRIMARY KEY, holder TEXT NOT NULL, acquired INTEGER NOT NULL,"
 					+ " heartbeat INTEGER NOT NULL)",
 			"CREATE TABLE table_use(table_id TEXT NOT NULL, used_at INTEGER NOT NULL, source TEXT NOT NULL)",
-			"CREATE INDEX table_use_table ON table_use(table_id, used_at)" };
+			"CREATE INDEX table_use_table ON table_use(table_id, used_at)", WARM_READ };
 
 	private Schema() {
 	}

@@ -13,6 +13,7 @@ import io.lakestudio.catalog.LakeFile;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.TableMetadata;
+import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 
 /** The catalog's writes. Each public write is one short {@code BEGIN IMMEDIATE} transaction. */
@@ -150,6 +151,18 @@ public class SqliteCatalog extends SqliteReadOnlyCatalog implements Catalog {
 	public void recordUse(String tableId, String source, Instant at) {
 		inTransaction(() -> sql.update("INSERT INTO table_use(table_id, used_at, source) VALUES (?, ?, ?)", tableId,
 				at, source));
+	}
+
+	@Override
+	public void putWarmState(WarmState w) {
+		inTransaction(() -> {
+			sql.update(Schema.WARM_READ);
+			sql.update("INSERT INTO warm_read(table_id, snapshot, columns_done, complete, over_limit, at)"
+					+ " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET snapshot = excluded.snapshot,"
+					+ " columns_done = excluded.columns_done, complete = excluded.complete,"
+					+ " over_limit = excluded.over_limit, at = excluded.at", w.tableId(), w.snapshot(),
+					w.columnsDone(), w.complete(), w.overLimit(), w.at());
+		});
 	}
 
 	/** A successful listing: its time, whether it was complete, and a new change sequence if rows changed. */

@@ -19,6 +19,7 @@ import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.TableName;
 import io.lakestudio.catalog.TableUse;
+import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 
 /** The catalog's reads over one SQLite connection. Each read is one statement, so none holds up a writer. */
@@ -189,6 +190,22 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 		return sql.list("SELECT * FROM table_use WHERE table_id = ? AND used_at >= ? ORDER BY used_at",
 				rs -> new TableUse(rs.getString("table_id"), Sql.instant(rs, "used_at"), rs.getString("source")),
 				tableId, since);
+	}
+
+	@Override
+	public List<String> tablesUsedAtLeast(int times, Instant since) {
+		return sql.list("SELECT table_id FROM table_use WHERE used_at >= ? GROUP BY table_id HAVING count(*) >= ?"
+				+ " ORDER BY count(*) DESC, table_id", rs -> rs.getString(1), since, times);
+	}
+
+	@Override
+	public Optional<WarmState> warmState(String tableId) {
+		if (sql.count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'warm_read'") == 0) {
+			return Optional.empty();
+		}
+		return sql.one("SELECT * FROM warm_read WHERE table_id = ?", rs -> new WarmState(rs.getString("table_id"),
+				rs.getLong("snapshot"), rs.getInt("columns_done"), rs.getInt("complete") != 0,
+				rs.getInt("over_limit") != 0, Sql.instant(rs, "at")), tableId);
 	}
 
 	@Override

@@ -18,11 +18,14 @@ import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
+import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.onelake.local.LocalFolderLake;
 
 /**
  * Runs one query on the lake and prints its rows as they come: a table (widths from the first rows), CSV or JSON.
- * This first version runs the engine in this process (no engine server yet).
+ * It asks the machine's engine server ({@code <home>/engine.sock}); with none answering it starts a headless one
+ * ({@code lakestudio engine-server}, which exits after idling) and runs the statement in this process only if that
+ * cannot start (saying so). {@code --offline} and {@code --in-process} run it here.
  */
 public final class SqlCommand extends Command {
 
@@ -43,7 +46,8 @@ public final class SqlCommand extends Command {
 	public Options options() {
 		return super.options().addOption(flag("csv", "Print CSV.")).addOption(flag("json", "Print a JSON array."))
 				.addOption(flag("fresh", "Read the tables' logs from the lake first, whatever their age."))
-				.addOption(flag("offline", "Ask the lake nothing: read what is held."));
+				.addOption(flag("offline", "Ask the lake nothing: read what is held (runs in this process)."))
+				.addOption(flag("in-process", "Run the engine in this process, not the engine server."));
 	}
 
 	@Override
@@ -51,6 +55,35 @@ public final class SqlCommand extends Command {
 		String statement = args(line, 1, 1).get(0);
 		boolean json = line.hasOption("json");
 		boolean csv = line.hasOption("csv");
+		if (!line.hasOption("offline") && !line.hasOption("in-process")) {
+			java.util.Optional<EngineClient> server = EngineServerLauncher.ensure(home,
+					EngineServerLauncher.identity(Settings.load(home)), err);
+			if (server.isPresent()) {
+				// Ctrl-C: the server stops the statement too
+				Thread cancel = new Thread(() -> {
+					try {
+						server.get().cancel();
+					} catch (java.io.IOException e) {
+						// gone already
+					}
+				});
+				Runtime.getRuntime().addShutdownHook(cancel);
+				try (EngineClient.Remote r = server.get().run(statement, "cli", line.hasOption("fresh"), json)) {
+					return print(remote(r), r.notices(), json, csv);
+				} catch (EngineException e) {
+					throw die(e);
+				} catch (java.io.IOException e) {
+					err.println("lakestudio: the engine server did not answer (" + e.getMessage()
+							+ "); running the statement in this process");
+				} finally {
+					try {
+						Runtime.getRuntime().removeShutdownHook(cancel);
+					} catch (IllegalStateException e) {
+						// shutting down: the hook runs
+					}
+				}
+			}
+		}
 		Settings settings = Settings.load(home);
 		String folder = settings.string(Settings.LAKE_FOLDER, null);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
@@ -61,25 +94,107 @@ public final class SqlCommand extends Command {
 			}
 			try (Engine engine = new Engine(config);
 					Result r = engine.execute(statement, "cli", line.hasOption("fresh"))) {
-				r.notices().forEach(n -> err.println("lakestudio: " + n));
-				long n = json ? json(r, out) : csv ? csv(r, out) : table(r, out);
-				if (!json && !csv) {
-					out.println("(" + n + (n == 1 ? " row)" : " rows)"));
-				}
-				return 0;
+				return print(local(r), r.notices(), json, csv);
 			} catch (EngineException e) {
-				throw new Die(switch (e.kind()) {
-				case MISSING -> 1;
-				case REFUSED, NOT_HELD -> 2;
-				case FAILED -> 3;
-				}, e.getMessage());
-			} catch (java.io.IOException e) {
-				throw new Die(3, "cannot print: " + e.getMessage());
+				throw die(e);
 			}
 		}
 	}
 
-	private static long table(Result r, PrintWriter out) throws EngineException {
+	private static Die die(EngineException e) {
+		return new Die(switch (e.kind()) {
+		case MISSING -> 1;
+		case REFUSED, NOT_HELD -> 2;
+		case FAILED -> 3;
+		}, e.getMessage());
+	}
+
+	private int print(Rows r, List<String> notices, boolean json, boolean csv) throws EngineException {
+		notices.forEach(n -> err.println("lakestudio: " + n));
+		try {
+			long n = json ? json(r, out) : csv ? csv(r, out) : table(r, out);
+			if (!json && !csv) {
+				out.println("(" + n + (n == 1 ? " row)" : " rows)"));
+			}
+			return 0;
+		} catch (java.io.IOException e) {
+			throw new Die(3, "cannot print: " + e.getMessage());
+		}
+	}
+
+	/** A statement's rows, from the engine in this process or from the engine server. */
+	private interface Rows {
+		List<String> columnNames();
+
+		boolean next() throws EngineException;
+
+		String text(int c) throws EngineException;
+
+		void json(JsonGenerator g, int c) throws EngineException, java.io.IOException;
+	}
+
+	private static Rows local(Result r) {
+		return new Rows() {
+			@Override
+			public List<String> columnNames() {
+				return r.columnNames();
+			}
+
+			@Override
+			public boolean next() throws EngineException {
+				return r.next();
+			}
+
+			@Override
+			public String text(int c) throws EngineException {
+				return r.text(c);
+			}
+
+			@Override
+			public void json(JsonGenerator g, int c) throws EngineException, java.io.IOException {
+				Object v = r.value(c);
+				if (v == null) {
+					g.writeNull();
+				} else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+					g.writeNumber(((Number) v).longValue());
+				} else if (v instanceof Double || v instanceof Float) {
+					g.writeNumber(((Number) v).doubleValue());
+				} else if (v instanceof java.math.BigDecimal d) {
+					g.writeNumber(d);
+				} else if (v instanceof Boolean b) {
+					g.writeBoolean(b);
+				} else {
+					g.writeString(r.text(c));
+				}
+			}
+		};
+	}
+
+	private static Rows remote(EngineClient.Remote r) {
+		return new Rows() {
+			@Override
+			public List<String> columnNames() {
+				return r.columnNames();
+			}
+
+			@Override
+			public boolean next() throws EngineException {
+				return r.next();
+			}
+
+			@Override
+			public String text(int c) {
+				return r.text(c);
+			}
+
+			@Override
+			public void json(JsonGenerator g, int c) throws java.io.IOException {
+				EngineClient.write(g, r.value(c));
+			}
+		};
+	}
+
+	private static long table(Rows r, PrintWriter out) throws EngineException {
 		int cols = r.columnNames().size();
 		int[] width = new int[cols];
 		for (int c = 0; c < cols; c++) {
@@ -112,7 +227,7 @@ public final class SqlCommand extends Command {
 		return n;
 	}
 
-	private static String[] row(Result r, int cols) throws EngineException {
+	private static String[] row(Rows r, int cols) throws EngineException {
 		String[] row = new String[cols];
 		for (int c = 0; c < cols; c++) {
 			String v = r.text(c);
@@ -130,7 +245,7 @@ public final class SqlCommand extends Command {
 		out.println(b.toString().stripTrailing());
 	}
 
-	private static long csv(Result r, PrintWriter out) throws EngineException {
+	private static long csv(Rows r, PrintWriter out) throws EngineException {
 		int cols = r.columnNames().size();
 		out.println(String.join(",", r.columnNames().stream().map(SqlCommand::csvField).toList()));
 		long n = 0;
@@ -150,7 +265,7 @@ public final class SqlCommand extends Command {
 		return v.contains(",") || v.contains("\"") || v.contains("\n") ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
 	}
 
-	private static long json(Result r, PrintWriter out) throws EngineException, java.io.IOException {
+	private static long json(Rows r, PrintWriter out) throws EngineException, java.io.IOException {
 		int cols = r.columnNames().size();
 		long n = 0;
 		try (JsonGenerator g = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).createGenerator(out)) {
@@ -158,21 +273,8 @@ public final class SqlCommand extends Command {
 			while (r.next()) {
 				g.writeStartObject();
 				for (int c = 0; c < cols; c++) {
-					Object v = r.value(c);
 					g.writeFieldName(r.columnNames().get(c));
-					if (v == null) {
-						g.writeNull();
-					} else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-						g.writeNumber(((Number) v).longValue());
-					} else if (v instanceof Double || v instanceof Float) {
-						g.writeNumber(((Number) v).doubleValue());
-					} else if (v instanceof java.math.BigDecimal d) {
-						g.writeNumber(d);
-					} else if (v instanceof Boolean b) {
-						g.writeBoolean(b);
-					} else {
-						g.writeString(r.text(c));
-					}
+					r.json(g, c);
 				}
 				g.writeEndObject();
 				n++;

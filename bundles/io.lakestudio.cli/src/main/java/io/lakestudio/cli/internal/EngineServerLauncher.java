@@ -1,0 +1,116 @@
+package io.lakestudio.cli.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.lakestudio.catalog.Settings;
+import io.lakestudio.engine.server.EngineClient;
+import io.lakestudio.engine.server.EngineServer;
+
+/**
+ * Finds the machine's engine server, or starts a headless one: {@code java -cp <this class path>
+ * io.lakestudio.cli.Main engine-server} in its own session, its output in {@code logs/engine-server.out}. The class
+ * path is this process's ({@code cli/lakestudio} gives {@code sql} every bundle), or the system property
+ * {@code lakestudio.engine.classpath}.
+ */
+final class EngineServerLauncher {
+
+	private static final long START_TIMEOUT_MS = Long.getLong("lakestudio.engine.startTimeoutMs", 20_000);
+
+	private EngineServerLauncher() {
+	}
+
+	/** What a server for these settings serves: another account, lake or offline setting needs another server. */
+	static String identity(Settings s) {
+		return s.account() + "|" + s.string(Settings.LAKE_FOLDER, "") + "|" + s.flag(Settings.OFFLINE);
+	}
+
+	/**
+	 * A client of a running server for {@code identity}, started if need be; empty (said on {@code err}) if none
+	 * could start. A headless server for other settings is stopped and replaced; a hosted one is left alone.
+	 */
+	static Optional<EngineClient> ensure(Path home, String identity, PrintWriter err) {
+		Path socket = EngineServer.socket(home);
+		Optional<EngineClient> running = EngineClient.running(home);
+		if (running.isPresent()) {
+			try {
+				EngineClient.Info info = running.get().info();
+				if (info.identity().equals(identity)) {
+					return running;
+				}
+				if (info.hosted()) {
+					err.println("lakestudio: the engine server (pid " + info.pid() + ") serves other settings"
+							+ "; running the statement in this process");
+					return Optional.empty();
+				}
+				running.get().stop();
+				for (int i = 0; i < 250 && EngineClient.answers(socket); i++) {
+					Thread.sleep(20);
+				}
+			} catch (IOException e) {
+				// it went away meanwhile: start one below
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				return Optional.empty();
+			}
+		}
+		Process p;
+		try {
+			p = launch(home);
+		} catch (IOException | RuntimeException e) {
+			err.println("lakestudio: could not start the engine server (" + e.getMessage()
+					+ "); running the statement in this process");
+			return Optional.empty();
+		}
+		long deadline = System.nanoTime() + START_TIMEOUT_MS * 1_000_000;
+		while (System.nanoTime() < deadline) {
+			if (EngineClient.answers(socket)) {
+				return Optional.of(new EngineClient(socket));
+			}
+			if (!p.isAlive()) {
+				// another process's server may have won the race and made this one leave
+				if (EngineClient.answers(socket)) {
+					return Optional.of(new EngineClient(socket));
+				}
+				err.println("lakestudio: the engine server exited at start (exit " + p.exitValue() + ", see "
+						+ home.resolve("logs").resolve("engine-server.out") + "); running the statement in this process");
+				return Optional.empty();
+			}
+			try {
+				Thread.sleep(20);
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+		}
+		err.println("lakestudio: the engine server did not answer within " + START_TIMEOUT_MS / 1000
+				+ " s; running the statement in this process");
+		return Optional.empty();
+	}
+
+	private static Process launch(Path home) throws IOException {
+		String cp = System.getProperty("lakestudio.engine.classpath", System.getProperty("java.class.path"));
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<String> cmd = new ArrayList<>();
+		if (new File("/usr/bin/setsid").canExecute()) {
+			cmd.add("/usr/bin/setsid"); // its own session: a closing terminal does not take it along
+		}
+		cmd.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:-UsePerfData",
+				"-Dlakestudio.home=" + home, "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", cp,
+				"io.lakestudio.cli.Main", "engine-server"));
+		String idle = System.getProperty("lakestudio.engine.idleSeconds");
+		if (idle != null) {
+			cmd.addAll(List.of("--idle-seconds", idle));
+		}
+		Path out = home.resolve("logs").resolve("engine-server.out");
+		Files.createDirectories(out.getParent());
+		return new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+				.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
+	}
+}

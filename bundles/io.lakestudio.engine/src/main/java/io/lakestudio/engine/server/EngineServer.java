@@ -1,0 +1,384 @@
+package io.lakestudio.engine.server;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+
+import io.lakestudio.engine.Engine;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.Result;
+
+/**
+ * The machine's one engine, served on a Unix-domain socket in the state folder ({@code <home>/engine.sock}). Any
+ * process may host it: the workbench in its own JVM, or the headless {@code lakestudio engine-server} that the
+ * command line starts when none answers (it exits after idling). Plain Java: no OSGi, no job framework.
+ *
+ * <p>
+ * The protocol is JSON lines, one request per connection, see {@link EngineClient}:
+ * <ul>
+ * <li>{@code {"op":"run","sql":..,"source":..,"fresh":bool,"typed":bool}}: a header
+ * {@code {"columns":[..],"types":[..],"notices":[..]}}, row batches {@code {"rows":[[..],..]}}, then
+ * {@code {"done":n}}; or {@code {"error":KIND,"message":..}} at any point. Cells are text (or null); with
+ * {@code typed} numbers and booleans come as JSON numbers and booleans.
+ * <li>{@code {"op":"cancel"}}: cancels the running statement.
+ * <li>{@code {"op":"active","withinMs":n}}: {@code {"active":bool,"last":epochMs|null}}, from
+ * {@link Engine#lastStatementAt}; asking writes no log line and does not count as activity.
+ * <li>{@code {"op":"ping"}}: {@code {"pid":n,"started":bool}}; {@code {"op":"stop"}} closes the server.
+ * </ul>
+ */
+public final class EngineServer implements AutoCloseable {
+
+	public static final String SOCKET = "engine.sock";
+	private static final int BATCH = 512;
+	private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+			.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+	private static final Object BINDING = new Object();
+
+	/**
+	 * How a server runs: {@code idle} null for never (a hosted server); {@code onIdle} runs once it closed after
+	 * idling; {@code identity} says what it serves (account, lake, offline), so a client for another can tell.
+	 */
+	public record Options(Duration idle, Runnable onIdle, Clock clock, String identity) {
+		public Options(Duration idle, Runnable onIdle, Clock clock) {
+			this(idle, onIdle, clock, "");
+		}
+
+		public static Options hosted() {
+			return new Options(null, () -> {
+			}, Clock.systemUTC());
+		}
+
+		public Options withIdentity(String id) {
+			return new Options(idle, onIdle, clock, id);
+		}
+	}
+
+	/** Another process's server answers on the socket already. */
+	public static final class AlreadyRunning extends IOException {
+		private static final long serialVersionUID = 1L;
+
+		AlreadyRunning(Path socket) {
+			super("an engine server already answers on " + socket);
+		}
+	}
+
+	private final Path socket;
+	private final Engine engine;
+	private final Options options;
+	private final ServerSocketChannel channel;
+	private final AtomicInteger inFlight = new AtomicInteger();
+	private final CountDownLatch closed = new CountDownLatch(1);
+	private volatile long lastActivity = System.nanoTime();
+	private volatile boolean closing;
+
+	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel) {
+		this.socket = socket;
+		this.engine = engine;
+		this.options = options;
+		this.channel = channel;
+	}
+
+	public static Path socket(Path home) {
+		return home.resolve(SOCKET);
+	}
+
+	/** Serves {@code engine} until {@link #close}: what the workbench calls. */
+	public static EngineServer start(Path home, Engine engine) throws IOException {
+		return start(home, engine, Options.hosted());
+	}
+
+	/**
+	 * Serves {@code engine} on {@code <home>/engine.sock}. A socket file nobody answers on (a server that died) is
+	 * replaced; one that answers is {@link AlreadyRunning}. Two processes starting at once agree through a lock
+	 * file beside the socket.
+	 */
+	public static EngineServer start(Path home, Engine engine, Options options) throws IOException {
+		Path socket = socket(home);
+		Files.createDirectories(home);
+		ServerSocketChannel ch;
+		synchronized (BINDING) {
+			try (FileChannel lockFile = FileChannel.open(home.resolve(SOCKET + ".lock"), StandardOpenOption.CREATE,
+					StandardOpenOption.WRITE); FileLock l = lockFile.lock()) {
+				if (Files.exists(socket)) {
+					if (EngineClient.answers(socket)) {
+						throw new AlreadyRunning(socket);
+					}
+					Files.deleteIfExists(socket); // stale: its server is gone
+				}
+				ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+				ch.bind(UnixDomainSocketAddress.of(socket));
+			}
+		}
+		EngineServer s = new EngineServer(socket, engine, options, ch);
+		Thread.ofPlatform().daemon().name("engine-server-accept").start(s::accept);
+		if (options.idle() != null) {
+			Thread.ofPlatform().daemon().name("engine-server-idle").start(s::watchIdle);
+		}
+		return s;
+	}
+
+	public Path socket() {
+		return socket;
+	}
+
+	public Engine engine() {
+		return engine;
+	}
+
+	/** Waits until the server closed (after idling, a stop request, or {@link #close}). */
+	public void awaitClosed() throws InterruptedException {
+		closed.await();
+	}
+
+	public boolean isClosed() {
+		return closed.getCount() == 0;
+	}
+
+	private void accept() {
+		while (!closing) {
+			try {
+				SocketChannel c = channel.accept();
+				Thread.ofVirtual().name("engine-server-conn").start(() -> serve(c));
+			} catch (IOException e) {
+				if (!closing) {
+					close();
+				}
+				return;
+			}
+		}
+	}
+
+	private void watchIdle() {
+		long idleNanos = options.idle().toNanos();
+		long tick = Math.max(20, Math.min(1000, options.idle().toMillis() / 4));
+		while (!closing) {
+			try {
+				Thread.sleep(tick);
+			} catch (InterruptedException e) {
+				return;
+			}
+			if (inFlight.get() == 0 && System.nanoTime() - lastActivity > idleNanos) {
+				close();
+				options.onIdle().run();
+				return;
+			}
+		}
+	}
+
+	private void serve(SocketChannel c) {
+		try (c) {
+			BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(c),
+					StandardCharsets.UTF_8));
+			OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(c), 1 << 16);
+			String line = in.readLine();
+			if (line == null) {
+				return;
+			}
+			Map<String, Object> req = EngineClient.parseObject(line);
+			String op = String.valueOf(req.get("op"));
+			switch (op) {
+			case "run" -> {
+				inFlight.incrementAndGet();
+				lastActivity = System.nanoTime();
+				try {
+					run(req, out);
+				} finally {
+					lastActivity = System.nanoTime();
+					inFlight.decrementAndGet();
+				}
+			}
+			case "cancel" -> {
+				lastActivity = System.nanoTime();
+				engine.cancel();
+				send(out, g -> g.writeBooleanField("ok", true));
+			}
+			case "active" -> {
+				Object w = req.get("withinMs");
+				long within = w instanceof EngineClient.Num num ? num.asLong() : 120_000L;
+				Instant last = engine.lastStatementAt().orElse(null);
+				Instant now = options.clock().instant();
+				send(out, g -> {
+					g.writeBooleanField("active", last != null && !last.plusMillis(within).isBefore(now));
+					if (last == null) {
+						g.writeNullField("last");
+					} else {
+						g.writeNumberField("last", last.toEpochMilli());
+					}
+				});
+			}
+			case "ping" -> send(out, g -> {
+				g.writeNumberField("pid", ProcessHandle.current().pid());
+				g.writeBooleanField("started", engine.started());
+				g.writeStringField("identity", options.identity());
+				g.writeBooleanField("hosted", options.idle() == null);
+			});
+			case "stop" -> {
+				send(out, g -> g.writeBooleanField("ok", true));
+				out.flush();
+				close();
+			}
+			default -> send(out, g -> {
+				g.writeStringField("error", "FAILED");
+				g.writeStringField("message", "unknown request '" + op + "'");
+			});
+			}
+			out.flush();
+		} catch (IOException | RuntimeException e) {
+			// the client went away (or sent nonsense): nothing to answer
+		}
+	}
+
+	private void run(Map<String, Object> req, OutputStream out) throws IOException {
+		String sql = String.valueOf(req.get("sql"));
+		String source = String.valueOf(req.getOrDefault("source", "cli"));
+		boolean fresh = Boolean.TRUE.equals(req.get("fresh"));
+		boolean typed = Boolean.TRUE.equals(req.get("typed"));
+		try (Result r = engine.execute(sql, source, fresh)) {
+			int cols = r.columnNames().size();
+			send(out, g -> {
+				g.writeArrayFieldStart("columns");
+				for (String n : r.columnNames()) {
+					g.writeString(n);
+				}
+				g.writeEndArray();
+				g.writeArrayFieldStart("types");
+				for (String t : r.columnTypes()) {
+					g.writeString(t);
+				}
+				g.writeEndArray();
+				g.writeArrayFieldStart("notices");
+				for (String n : r.notices()) {
+					g.writeString(n);
+				}
+				g.writeEndArray();
+			});
+			out.flush();
+			long n = 0;
+			boolean more = true;
+			while (more) {
+				ByteArrayOutputStream batch = new ByteArrayOutputStream();
+				int k = 0;
+				try (JsonGenerator g = JSON.createGenerator(batch)) {
+					g.writeStartObject();
+					g.writeArrayFieldStart("rows");
+					while (k < BATCH && (more = r.next())) {
+						g.writeStartArray();
+						for (int c = 0; c < cols; c++) {
+							cell(g, r, c, typed);
+						}
+						g.writeEndArray();
+						k++;
+					}
+					g.writeEndArray();
+					g.writeEndObject();
+				}
+				n += k;
+				if (k > 0) {
+					batch.write('\n');
+					out.write(batch.toByteArray());
+					out.flush();
+				}
+			}
+			long count = n;
+			send(out, g -> g.writeNumberField("done", count));
+		} catch (EngineException e) {
+			send(out, g -> {
+				g.writeStringField("error", e.kind().name());
+				g.writeStringField("message", e.getMessage() == null ? e.toString() : e.getMessage());
+			});
+		}
+	}
+
+	private static void cell(JsonGenerator g, Result r, int c, boolean typed) throws IOException, EngineException {
+		if (!typed) {
+			String v = r.text(c);
+			if (v == null) {
+				g.writeNull();
+			} else {
+				g.writeString(v);
+			}
+			return;
+		}
+		Object v = r.value(c);
+		if (v == null) {
+			g.writeNull();
+		} else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+			g.writeNumber(((Number) v).longValue());
+		} else if (v instanceof Double || v instanceof Float) {
+			g.writeNumber(((Number) v).doubleValue());
+		} else if (v instanceof BigDecimal d) {
+			g.writeNumber(d);
+		} else if (v instanceof Boolean b) {
+			g.writeBoolean(b);
+		} else {
+			g.writeString(r.text(c));
+		}
+	}
+
+	interface Fields {
+		void write(JsonGenerator g) throws IOException;
+	}
+
+	static void send(OutputStream out, Fields fields) throws IOException {
+		out.write(object(fields));
+	}
+
+	static byte[] object(Fields fields) throws IOException {
+		ByteArrayOutputStream b = new ByteArrayOutputStream();
+		try (JsonGenerator g = JSON.createGenerator(b)) {
+			g.writeStartObject();
+			fields.write(g);
+			g.writeEndObject();
+		}
+		b.write('\n');
+		return b.toByteArray();
+	}
+
+	static JsonFactory json() {
+		return JSON;
+	}
+
+	/** Stops serving and removes the socket file; the engine stays open (its owner closes it). */
+	@Override
+	public void close() {
+		if (closing) {
+			return;
+		}
+		closing = true;
+		try {
+			channel.close();
+		} catch (IOException e) {
+			// closing anyway
+		}
+		try {
+			Files.deleteIfExists(socket);
+		} catch (IOException e) {
+			// the next server treats it as stale
+		}
+		closed.countDown();
+	}
+}
