@@ -35,12 +35,16 @@ public final class EngineServerCommand extends Command {
 
 	@Override
 	public Options options() {
-		return super.options().addOption(valued(null, "idle-seconds", "N", "Exit after N idle seconds."));
+		return super.options().addOption(valued(null, "idle-seconds", "N", "Exit after N idle seconds."))
+				.addOption(flag("stop", "Stop the engine server that serves this state folder, if one runs."));
 	}
 
 	@Override
 	public int run(CommandLine line) {
 		args(line, 0, 0);
+		if (line.hasOption("stop")) {
+			return stop();
+		}
 		Settings settings = Settings.load(home);
 		Duration idle = Duration.ofSeconds(line.hasOption("idle-seconds") ? intValue(line, "idle-seconds", 600)
 				: (long) (settings.number("engineServerIdleMinutes", 10) * 60));
@@ -73,6 +77,21 @@ public final class EngineServerCommand extends Command {
 				server.close();
 			}
 			return 0;
+		}
+	}
+
+	private int stop() {
+		var client = io.lakestudio.engine.server.EngineClient.running(home);
+		if (client.isEmpty()) {
+			out.println("no engine server runs on " + EngineServer.socket(home));
+			return 0;
+		}
+		try {
+			client.get().stop();
+			out.println("stopped the engine server on " + EngineServer.socket(home));
+			return 0;
+		} catch (java.io.IOException e) {
+			throw new Die(3, "cannot stop the engine server on " + EngineServer.socket(home) + ": " + e.getMessage());
 		}
 	}
 }
