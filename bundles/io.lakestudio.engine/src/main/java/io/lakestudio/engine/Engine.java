@@ -48,6 +48,7 @@ public final class Engine implements AutoCloseable {
 	private final ReentrantLock lock = new ReentrantLock();
 	private final Set<String> sessionNames = new HashSet<>();
 	private volatile Instant lastStatement;
+	private volatile Statement running;
 	private Connection duck;
 
 	public Engine(EngineConfig config) {
@@ -96,6 +97,7 @@ public final class Engine implements AutoCloseable {
 			Set<String> used = new LinkedHashSet<>();
 			String text = plan(d, p, fresh, notices, used);
 			Statement st = d.createStatement();
+			running = st;
 			ResultSet rs;
 			try {
 				if (p.kind() == Parsed.Kind.CREATE_TEMP) {
@@ -106,6 +108,7 @@ public final class Engine implements AutoCloseable {
 					rs = st.executeQuery(text);
 				}
 			} catch (SQLException e) {
+				running = null;
 				st.close();
 				throw e;
 			}
@@ -114,7 +117,10 @@ public final class Engine implements AutoCloseable {
 					config.catalog().recordUse(id, source, config.clock().instant());
 				}
 			}
-			Result r = new Result(st, rs, notices, lock::unlock);
+			Result r = new Result(st, rs, notices, () -> {
+				running = null;
+				lock.unlock();
+			});
 			handedOver = true;
 			return r;
 		} catch (SQLException e) {
@@ -122,6 +128,21 @@ public final class Engine implements AutoCloseable {
 		} finally {
 			if (!handedOver) {
 				lock.unlock();
+			}
+		}
+	}
+
+	/**
+	 * Asks DuckDB to stop the statement that is running (or being read): from any thread. Its execute or next
+	 * then throws; a statement still being planned (its files fetched) is not stopped. Nothing when none runs.
+	 */
+	public void cancel() {
+		Statement st = running;
+		if (st != null) {
+			try {
+				st.cancel();
+			} catch (SQLException e) {
+				// it finished meanwhile
 			}
 		}
 	}
