@@ -82,7 +82,7 @@ class EngineUiTest {
 
 	private static ResultsView runInEditor(String sql) throws Exception {
 		SqlEditor editor = (SqlEditor) NewSqlHandler.openNew(Workbench.page(), sql);
-		Workbench.display().getActiveShell().setBounds(Workbench.display().getPrimaryMonitor().getBounds());
+		Workbench.shell().setBounds(Workbench.display().getPrimaryMonitor().getBounds());
 		editor.viewer().setSelectedRange(2, 0);
 		Commands.execute(RunStatementHandler.ID);
 		ResultsView view = (ResultsView) Workbench.page().findView(ResultsView.ID);
@@ -108,7 +108,20 @@ class EngineUiTest {
 		assertTrue(view.status().startsWith(expected + " rows in "), view.status());
 		assertTrue(view.rows().table().getColumnCount() > 1);
 		assertTrue(view.rows().table().getItem(0).getText(0).length() > 0, "the first row is drawn");
-		Workbench.screenshot("sql-editor-results", Workbench.display().getActiveShell());
+		Workbench.screenshot("sql-editor-results", Workbench.shell());
+
+		// offline: answered from the held snapshot, and the view says how old it is
+		Settings.load(home).set(Settings.OFFLINE, true).save();
+		try {
+			ResultsView offline = runInEditor("SELECT * FROM \"Sales/Orders\".customers");
+			waitFinished(offline, 120_000);
+			assertEquals("done", offline.state(), offline.status());
+			assertEquals(expected, offline.rows().rowCount());
+			assertTrue(offline.status().contains("snapshot held since"), offline.status());
+			Workbench.screenshot("sql-results-offline", Workbench.shell());
+		} finally {
+			Settings.load(home).set(Settings.OFFLINE, false).save();
+		}
 	}
 
 	@Test
@@ -122,7 +135,8 @@ class EngineUiTest {
 		waitFinished(view, 20_000);
 		long ms = System.currentTimeMillis() - t0;
 		assertEquals("cancelled", view.state(), view.status());
-		assertTrue(view.status().startsWith("Cancelled"), view.status());
+		assertEquals("Cancelled after", view.status().substring(0, "Cancelled after".length()), view.status());
+		assertTrue(view.status().endsWith("the statement was stopped."), view.status());
 		System.out.println("UI-TEST: cancel stopped the statement in " + ms + " ms: " + view.status());
 		// the engine is free again
 		ResultsView again = runInEditor("SELECT 42 AS answer");
@@ -141,7 +155,7 @@ class EngineUiTest {
 		assertTrue(view.status().contains("no_such_column"), view.status());
 		assertEquals(sql, view.statement());
 		assertEquals(0, view.rows().rowCount());
-		Workbench.screenshot("sql-results-error", Workbench.display().getActiveShell());
+		Workbench.screenshot("sql-results-error", Workbench.shell());
 	}
 
 	@Test

@@ -12,8 +12,8 @@ import io.lakestudio.onelake.local.LocalFolderStore;
 /**
  * The workbench's one engine, made on first use (a statement or a Data tab), never on the way to the tree: DuckDB
  * loads only when a statement runs. It reads the state folder's catalog and the local folder lake of
- * {@link Settings#LAKE_FOLDER} (none: only what is held is read). When the state folder or the lake folder
- * changes, the next use makes a new one. Only the engine bundle touches DuckDB.
+ * {@link Settings#LAKE_FOLDER} (none: only what is held is read). When the state folder, the lake folder or
+ * the offline setting changes, the next use makes a new one. Only the engine bundle touches DuckDB.
  */
 public final class Engines {
 
@@ -29,7 +29,7 @@ public final class Engines {
 		Path home = Catalogs.home();
 		Settings s = Settings.load(home);
 		String folder = LakeSource.folder(home).map(Path::toString).orElse(null);
-		String k = home.toAbsolutePath() + "|" + s.account() + "|" + folder;
+		String k = home.toAbsolutePath() + "|" + s.account() + "|" + folder + "|" + s.flag(Settings.OFFLINE);
 		if (engine == null || !k.equals(key)) {
 			close();
 			catalog = Catalogs.open(Catalogs.catalogFile(home, s.account()), s.account());

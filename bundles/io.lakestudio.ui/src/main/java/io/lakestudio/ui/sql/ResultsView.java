@@ -84,7 +84,9 @@ public final class ResultsView extends ViewPart {
 					@Override
 					public void failed(String message, long millis, boolean cancelled) {
 						state = cancelled ? "cancelled" : "failed";
-						setStatus((cancelled ? "Cancelled after " + millis(millis) + ": " : "Error: ") + message);
+						// a stopped statement's own error ("Invalid result set", "INTERRUPT") says nothing more
+						setStatus(cancelled ? "Cancelled after " + millis(millis) + ": the statement was stopped."
+								: "Error: " + message);
 					}
 
 					@Override
