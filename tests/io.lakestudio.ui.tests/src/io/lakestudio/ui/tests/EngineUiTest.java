@@ -125,6 +125,34 @@ class EngineUiTest {
 	}
 
 	@Test
+	void aLargeResultStreamsWhileTheUiStaysLive() throws Exception {
+		ResultsView view = runInEditor("SELECT a.customer_id, b.customer_id AS other, a.email FROM"
+				+ " \"Sales/Orders\".customers a, \"Sales/Orders\".customers b WHERE b.customer_id <= 150");
+		long[] last = { System.nanoTime() };
+		long[] worst = { 0 };
+		boolean[] partial = { false };
+		Workbench.waitUntil("300,000 rows", 180_000, () -> {
+			long now = System.nanoTime();
+			worst[0] = Math.max(worst[0], now - last[0]);
+			last[0] = now;
+			partial[0] |= view.status().contains("rows so far");
+			return !view.state().equals("running");
+		});
+		Workbench.spin(100);
+		assertEquals("done", view.state(), view.status());
+		assertEquals(300_000, view.rows().rowCount());
+		assertEquals(300_000, view.rows().table().getItemCount());
+		assertTrue(partial[0], "rows showed before the statement finished");
+		view.rows().table().setTopIndex(299_990);
+		Workbench.spin(100);
+		assertEquals(view.rows().cell(299_995, 0), view.rows().table().getItem(299_995).getText(0));
+		System.out.println("UI-TEST: 300,000 rows streamed; longest UI-thread stall " + worst[0] / 1_000_000
+				+ " ms; " + view.status());
+		assertTrue(worst[0] / 1_000_000 < 2000, "the UI thread never stalled 2 s: " + worst[0] / 1_000_000 + " ms");
+		Workbench.screenshot("sql-results-large", Workbench.shell());
+	}
+
+	@Test
 	void cancelStopsALongStatement() throws Exception {
 		ResultsView view = runInEditor("SELECT count(*) FROM \"Sales/Orders\".customers a, \"Sales/Orders\".customers b,"
 				+ " \"Sales/Orders\".customers c, \"Sales/Orders\".customers d");
