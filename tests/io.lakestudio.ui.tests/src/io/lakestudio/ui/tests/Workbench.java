@@ -36,6 +36,11 @@ final class Workbench {
 		return PlatformUI.getWorkbench().getDisplay();
 	}
 
+	/** The workbench window's shell (the display's active shell may be none under Xvfb). */
+	static Shell shell() {
+		return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+	}
+
 	static IWorkbenchPage page() {
 		return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
 	}

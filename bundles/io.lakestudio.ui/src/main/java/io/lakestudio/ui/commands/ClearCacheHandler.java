@@ -17,6 +17,7 @@ import org.eclipse.ui.handlers.HandlerUtil;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.EventLog;
 import io.lakestudio.ui.lake.ClearCache;
+import io.lakestudio.ui.lake.Engines;
 import io.lakestudio.ui.tree.OneLakeView;
 
 /** Clear Cached OneLake Data: asks first, listing what goes, then deletes and reopens the tree on nothing. */
@@ -41,6 +42,7 @@ public final class ClearCacheHandler extends AbstractHandler {
 				return null;
 			}
 			closeTrees(); // the tree holds the catalog open; reopen it after the files are gone
+			Engines.close(); // so does the engine (and its cache and mirror): the next statement makes a new one
 			ClearCache.delete(home);
 			new EventLog(home).log("cache", "cleared " + targets.size() + " entries in " + home);
 			reopenTrees();

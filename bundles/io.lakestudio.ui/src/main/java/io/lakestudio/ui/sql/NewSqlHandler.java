@@ -9,6 +9,7 @@ import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.filesystem.EFS;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.eclipse.ui.ide.FileStoreEditorInput;
@@ -37,8 +38,19 @@ public final class NewSqlHandler extends AbstractHandler {
 	}
 
 	static IEditorPart open(ExecutionEvent event, Path file) throws PartInitException {
+		return open(HandlerUtil.getActiveWorkbenchWindow(event).getActivePage(), file);
+	}
+
+	static IEditorPart open(IWorkbenchPage page, Path file) throws PartInitException {
 		FileStoreEditorInput input = new FileStoreEditorInput(EFS.getLocalFileSystem().getStore(file.toUri()));
-		return HandlerUtil.getActiveWorkbenchWindow(event).getActivePage().openEditor(input, SqlEditor.ID);
+		return page.openEditor(input, SqlEditor.ID);
+	}
+
+	/** A new {@code .sql} file in the state folder holding {@code sql}, opened in the SQL editor. */
+	public static IEditorPart openNew(IWorkbenchPage page, String sql) throws IOException, PartInitException {
+		Path file = newFile(Catalogs.home().resolve("sql"));
+		Files.writeString(file, sql + "\n");
+		return open(page, file);
 	}
 
 	static Path newFile(Path dir) throws IOException {

@@ -2,15 +2,13 @@ package io.lakestudio.ui.sql;
 
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.handlers.HandlerUtil;
 
-import io.lakestudio.ui.lake.Engine;
-
 /**
- * Ctrl+Enter: runs the statement at the cursor (or the selection) through the engine. Until the engine bundle is
- * installed the command is disabled (its tooltip and the Results view say why); the engine's statement API is
- * not wired yet either, so even then a run only shows, plainly, that it did not run.
+ * Ctrl+Enter: runs the statement at the cursor (or the selection) through the workbench's engine, as a job with
+ * progress and cancel; the rows stream into the Results view. An empty statement is not run.
  */
 public final class RunStatementHandler extends AbstractHandler {
 
@@ -19,21 +17,19 @@ public final class RunStatementHandler extends AbstractHandler {
 	@Override
 	public Object execute(ExecutionEvent event) {
 		if (HandlerUtil.getActiveEditor(event) instanceof SqlEditor editor) {
+			String sql = editor.statementToRun();
+			IWorkbenchPage page = HandlerUtil.getActiveWorkbenchWindow(event).getActivePage();
 			try {
-				ResultsView view = (ResultsView) HandlerUtil.getActiveWorkbenchWindow(event).getActivePage()
-						.showView(ResultsView.ID);
-				view.showNotRun(editor.statementToRun(), Engine.available()
-						? "Not run: the engine is installed, but this workbench does not call its statement API yet."
-						: Engine.NOT_AVAILABLE);
+				ResultsView view = (ResultsView) page.showView(ResultsView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+				if (sql.isBlank() || Statements.onlyComments(sql)) {
+					view.showNotRun(sql, "Nothing to run: put the cursor in a statement or select one.");
+				} else {
+					view.run(sql);
+				}
 			} catch (PartInitException e) {
 				throw new IllegalStateException(e);
 			}
 		}
 		return null;
-	}
-
-	@Override
-	public boolean isEnabled() {
-		return Engine.available();
 	}
 }

@@ -36,4 +36,9 @@ public final class Statements {
 		}
 		return text.substring(start).trim();
 	}
+
+	/** Whether a statement is nothing but comments and blanks. */
+	public static boolean onlyComments(String sql) {
+		return sql.replaceAll("--[^\n]*", "").replaceAll("(?s)/\\*.*?\\*/", "").isBlank();
+	}
 }

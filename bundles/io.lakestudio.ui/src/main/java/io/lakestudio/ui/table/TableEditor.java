@@ -21,12 +21,14 @@ import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
-import io.lakestudio.ui.lake.Engine;
+import io.lakestudio.ui.sql.StatementJob;
+import io.lakestudio.ui.tree.SelectStatement;
 import io.lakestudio.ui.lake.LakeSource;
 
 /**
  * A table's editor: Stats from the catalog (drawn at once, reads nothing from the lake), History from the Delta
- * log (read only when its tab is first shown, in a job), and Data, which needs the engine.
+ * log (read only when its tab is first shown, in a job), and Data: the first rows through the workbench's engine,
+ * read in a job when its tab is first shown.
  */
 public final class TableEditor extends MultiPageEditorPart {
 
@@ -42,6 +44,10 @@ public final class TableEditor extends MultiPageEditorPart {
 	private String missing;
 	private TablePages pages;
 	private boolean historyAsked;
+	private boolean dataAsked;
+	private String dataSql;
+	private StatementJob job;
+	static final int DATA_ROWS = 200;
 
 	@Override
 	public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -57,6 +63,13 @@ public final class TableEditor extends MultiPageEditorPart {
 			Optional<TableStats> s = TableStats.read(catalog, id, Clock.systemUTC());
 			stats = s.orElse(null);
 			table = catalog.table(id).orElse(null);
+			if (table != null) {
+				Optional<io.lakestudio.catalog.Item> item = catalog.item(table.itemId());
+				Optional<io.lakestudio.catalog.Workspace> ws = item.flatMap(i -> catalog.workspace(i.workspaceId()));
+				if (item.isPresent() && ws.isPresent()) {
+					dataSql = SelectStatement.firstRows(ws.get().name(), item.get(), table, DATA_ROWS);
+				}
+			}
 			missing = s.isPresent() ? null : "The catalog has no table " + id + " (cleared, or not synced yet).";
 		}
 	}
@@ -66,8 +79,7 @@ public final class TableEditor extends MultiPageEditorPart {
 		pages = new TablePages(getContainer());
 		setPageText(addPage(stats == null ? message(missing) : pages.statsPage(stats)), "Stats");
 		setPageText(addPage(pages.historyPage()), "History");
-		setPageText(addPage(Engine.available() ? message("Data: the engine is installed; reading rows through it"
-				+ " is the next step.") : message(Engine.NOT_AVAILABLE)), "Data");
+		setPageText(addPage(pages.dataPage()), "Data");
 	}
 
 	private Composite message(String text) {
@@ -83,6 +95,10 @@ public final class TableEditor extends MultiPageEditorPart {
 		if (newPageIndex == HISTORY && !historyAsked) {
 			historyAsked = true;
 			loadHistory();
+		}
+		if (newPageIndex == DATA && !dataAsked) {
+			dataAsked = true;
+			loadData();
 		}
 	}
 
@@ -132,6 +148,31 @@ public final class TableEditor extends MultiPageEditorPart {
 			}
 		};
 		job.schedule();
+	}
+
+	/** The first rows through the workbench's engine, in a job: DuckDB starts here if no statement ran yet. */
+	private void loadData() {
+		if (dataSql == null) {
+			pages.showDataError(missing != null ? missing : "The catalog does not say which item holds this table.");
+			return;
+		}
+		pages.dataStarted(dataSql);
+		job = new StatementJob(dataSql, "table editor", getContainer().getDisplay(), DATA_ROWS, pages.dataSink());
+		job.setUser(false);
+		job.schedule();
+	}
+
+	/** The SELECT the Data tab runs (null: the table is not in the catalog). */
+	public String dataStatement() {
+		return dataSql;
+	}
+
+	@Override
+	public void dispose() {
+		if (job != null) {
+			job.cancel();
+		}
+		super.dispose();
 	}
 
 	public TablePages pages() {

@@ -14,11 +14,14 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 
 import io.lakestudio.catalog.LakeColumn;
+import io.lakestudio.ui.sql.RowsTable;
+import io.lakestudio.ui.sql.StatementJob;
 
 /** The table editor's widgets: a facts table and a columns table for Stats, a versions table for History. */
 public final class TablePages {
 
 	public static final String READING = "Reading the Delta log\u2026";
+	public static final String READING_ROWS = "Reading the first rows\u2026";
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
 			.withZone(ZoneId.systemDefault());
 
@@ -27,6 +30,9 @@ public final class TablePages {
 	private Table columns;
 	private Table history;
 	private Label historyState;
+	private Label dataState;
+	private RowsTable data;
+	private boolean dataOpen = true;
 
 	TablePages(Composite parent) {
 		this.parent = parent;
@@ -76,6 +82,73 @@ public final class TablePages {
 	void showHistoryError(String message) {
 		historyState.setText(message);
 		historyState.getParent().layout();
+	}
+
+	Composite dataPage() {
+		Composite c = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().margins(6, 6).applyTo(c);
+		dataState = new Label(c, SWT.WRAP);
+		dataState.setText("The first rows are read when this tab is shown.");
+		GridDataFactory.fillDefaults().grab(true, false).hint(400, SWT.DEFAULT).applyTo(dataState);
+		data = new RowsTable(c);
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(data.table());
+		c.addDisposeListener(e -> dataOpen = false);
+		return c;
+	}
+
+	void dataStarted(String sql) {
+		showDataState(READING_ROWS + "  " + sql);
+	}
+
+	void showDataError(String message) {
+		showDataState(message);
+	}
+
+	private void showDataState(String text) {
+		dataState.setText(text);
+		dataState.getParent().layout();
+	}
+
+	StatementJob.Sink dataSink() {
+		return new StatementJob.Sink() {
+			@Override
+			public void columns(List<String> names, List<String> types) {
+				data.reset(names, types);
+			}
+
+			@Override
+			public void rows(List<String[]> batch) {
+				data.append(batch);
+			}
+
+			@Override
+			public void done(long rows, long millis, List<String> notices, boolean cancelled, boolean truncated) {
+				StringBuilder s = new StringBuilder(cancelled ? "Stopped: " : "").append(
+						truncated || rows == TableEditor.DATA_ROWS ? "First " + rows + " rows" : rows == 1 ? "1 row"
+								: rows + " rows")
+						.append(" (").append(millis).append(" ms)");
+				notices.forEach(n -> s.append("\n").append(n));
+				showDataState(s.toString());
+			}
+
+			@Override
+			public void failed(String message, long millis, boolean cancelled) {
+				showDataState("Cannot read the rows: " + message);
+			}
+
+			@Override
+			public boolean wants() {
+				return dataOpen && !dataState.isDisposed();
+			}
+		};
+	}
+
+	public RowsTable data() {
+		return data;
+	}
+
+	public String dataState() {
+		return dataState.getText();
 	}
 
 	private static Table table(Composite parent, String... headers) {

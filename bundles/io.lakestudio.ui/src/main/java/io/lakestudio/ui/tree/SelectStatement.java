@@ -16,13 +16,18 @@ public final class SelectStatement {
 	}
 
 	public static String firstRows(String workspace, Item item, LakeTable table) {
+		return firstRows(workspace, item, table, FIRST_ROWS);
+	}
+
+	/** {@code SELECT * FROM "workspace/item".table LIMIT rows}. */
+	public static String firstRows(String workspace, Item item, LakeTable table, int rows) {
 		String itemName = "Lakehouse".equals(item.type()) ? item.name() : item.name() + "." + item.type();
 		StringBuilder from = new StringBuilder(quote(workspace + "/" + itemName)).append('.');
 		if (!table.schema().isEmpty()) {
 			from.append(quote(table.schema())).append('.');
 		}
 		from.append(quote(table.name()));
-		return "SELECT * FROM " + from + " LIMIT " + FIRST_ROWS;
+		return "SELECT * FROM " + from + " LIMIT " + rows;
 	}
 
 	public static String quote(String identifier) {

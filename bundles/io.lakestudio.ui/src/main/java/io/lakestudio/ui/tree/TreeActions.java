@@ -12,20 +12,25 @@ import org.eclipse.swt.dnd.Clipboard;
 import org.eclipse.swt.dnd.TextTransfer;
 import org.eclipse.swt.dnd.Transfer;
 
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.ui.IWorkbenchActionConstants;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
 
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.ui.lake.LakeSource;
 import io.lakestudio.ui.lake.RefreshJob;
+import io.lakestudio.ui.sql.NewSqlHandler;
 import io.lakestudio.ui.table.TableEditorInput;
 
-/** The tree's context menu: open a table, copy a node's name or a SELECT of a table, and Refresh. */
+/** The tree's context menu: open a table, a new SQL editor on it, copy a node's name or a SELECT of a table, and Refresh. */
 public final class TreeActions {
 
 	public static final String COPY_NAME = "io.lakestudio.ui.copyName";
 	public static final String COPY_SELECT = "io.lakestudio.ui.copySelect";
 	public static final String REFRESH = "io.lakestudio.ui.refresh";
 	public static final String OPEN = "io.lakestudio.ui.open";
+	public static final String NEW_SQL = "io.lakestudio.ui.newSqlOnTable";
 
 	private final TreeViewer viewer;
 	private final CatalogTree tree;
@@ -42,6 +47,23 @@ public final class TreeActions {
 			if (nodes.size() == 1) {
 				tree.selectFor(nodes.get(0)).ifPresent(TreeActions.this::copy);
 			}
+		}
+	};
+	private final Action newSql = new Action("New SQL on this table") {
+		@Override
+		public void run() {
+			List<LakeNode> nodes = selected();
+			if (nodes.size() != 1) {
+				return;
+			}
+			tree.selectFor(nodes.get(0)).ifPresent(sql -> {
+				try {
+					NewSqlHandler.openNew(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage(), sql);
+				} catch (java.io.IOException | PartInitException e) {
+					MessageDialog.openError(viewer.getControl().getShell(), "New SQL",
+							"Cannot create a SQL file: " + e.getMessage());
+				}
+			});
 		}
 	};
 	private final Action refresh = new Action("Refresh") {
@@ -67,6 +89,7 @@ public final class TreeActions {
 		copySelect.setId(COPY_SELECT);
 		refresh.setId(REFRESH);
 		open.setId(OPEN);
+		newSql.setId(NEW_SQL);
 	}
 
 	/** Fills the menu for the current selection; called each time the menu is about to show. */
@@ -75,11 +98,13 @@ public final class TreeActions {
 		copyName.setEnabled(!nodes.isEmpty());
 		copySelect.setEnabled(nodes.size() == 1 && tree.selectFor(nodes.get(0)).isPresent());
 		open.setEnabled(nodes.size() == 1 && TableEditorInput.of(nodes.get(0)).isPresent());
+		newSql.setEnabled(copySelect.isEnabled());
 		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
 		boolean lake = LakeSource.folder(tree.home()).isPresent();
 		refresh.setEnabled(lake);
 		refresh.setToolTipText(lake ? "Sweep the lake into the catalog (a background job)" : LakeSource.NO_LAKE);
 		menu.add(open);
+		menu.add(newSql);
 		menu.add(new Separator());
 		menu.add(copyName);
 		menu.add(copySelect);
@@ -94,6 +119,7 @@ public final class TreeActions {
 		case COPY_SELECT -> copySelect;
 		case REFRESH -> refresh;
 		case OPEN -> open;
+		case NEW_SQL -> newSql;
 		default -> throw new IllegalArgumentException(id);
 		};
 	}
