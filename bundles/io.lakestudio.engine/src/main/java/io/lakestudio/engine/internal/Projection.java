@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * every column reference (all parts, lower case: {@code t.a} gives t and a, {@code s.x} gives s and x) and every
  * USING column. {@link #ALL} (null) when the statement can read columns it does not name: a star anywhere
  * ({@code *}, {@code t.*}, {@code COLUMNS(...)}, {@code * EXCLUDE}), a NATURAL join, a table with column aliases
- * ({@code FROM t(a, b)}), a whole row referenced by its table's name or alias, or SUMMARIZE. A superset is safe: a
+ * ({@code FROM t(a, b)}), a PIVOT (it groups by the columns it does not name), a whole row referenced by its table's name or alias, or SUMMARIZE. A superset is safe: a
  * chunk fetched and not read costs bytes, never a wrong answer.
  */
 public final class Projection {
@@ -44,7 +44,7 @@ public final class Projection {
 		String cls = n.path("class").asText("");
 		String type = n.path("type").asText("");
 		if ("STAR".equals(cls) || "NATURAL".equals(n.path("ref_type").asText(""))
-				|| "SHOW_REF".equals(type) || n.path("column_name_alias").size() > 0) {
+				|| "SHOW_REF".equals(type) || "PIVOT".equals(type) || n.path("column_name_alias").size() > 0) {
 			return false;
 		}
 		if ("COLUMN_REF".equals(cls)) {
