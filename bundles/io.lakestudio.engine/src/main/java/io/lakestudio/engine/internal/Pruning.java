@@ -294,7 +294,7 @@ public final class Pruning {
 				}
 				min = value(stats.path("minValues").get(phys), p);
 				max = value(stats.path("maxValues").get(phys), p);
-				if (max instanceof Str s && s.s().codePointCount(0, s.s().length()) >= 32) {
+				if (((Object) max) instanceof Str s && s.s().codePointCount(0, s.s().length()) >= 32) {
 					max = null; // a string max may have been truncated
 				}
 			}
