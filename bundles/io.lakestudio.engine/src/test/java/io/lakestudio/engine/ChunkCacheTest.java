@@ -67,7 +67,7 @@ class ChunkCacheTest {
 			for (int f = 0; f < 3; f++) {
 				String name = "part-" + f + ".parquet";
 				s.execute("COPY (SELECT (" + (f * per) + " + i)::BIGINT AS id, (i % 97)::INTEGER AS qty,"
-						+ " (i * 0.37) % 1000 AS amount, 'name ' || (i % 10007) AS name, md5(i::VARCHAR) AS payload,"
+						+ " ((i * 0.37) % 1000)::DOUBLE AS amount, 'name ' || (i % 10007) AS name, md5(i::VARCHAR) AS payload,"
 						+ " TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_seconds(i) AS ts FROM range(" + per + ") r(i))"
 						+ " TO '" + table.resolve(name) + "' (FORMAT parquet, ROW_GROUP_SIZE 10000)");
 				files.add(new DataFile(name, Files.size(table.resolve(name)), Map.of(), (long) per, Map.of(), Map.of(),
