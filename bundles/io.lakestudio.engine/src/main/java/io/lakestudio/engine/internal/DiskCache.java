@@ -32,7 +32,7 @@ import io.lakestudio.onelake.LakeStore;
  * byte ranges fetched are real: the tail DuckDB reads first (the last max(16 KiB, footer + 8) bytes) and the column
  * chunks statements projected; the rest are holes. A sidecar {@code <name>.ranges} is the index: the ranges held,
  * the ranges someone's statement read (a warm read's ranges are held but not read), and when the file was last
- * used. A file is never handed to DuckDB before every chunk of the columns asked for is held.
+ * used (also kept as the data file's modification time, which each use sets). A file is never handed to DuckDB before every chunk of the columns asked for is held.
  * <p>
  * Budget: the held bytes of all files. Over it, whole files go, oldest use first, those only warm reads fetched
  * before any that someone read; never one the running statement needs.
@@ -278,16 +278,28 @@ public final class DiskCache {
 		save(e);
 	}
 
+	/**
+	 * Records a use: the ranges a statement read (saved only when that adds to them) and the time, kept as the
+	 * file's modification time (one call, not a rewrite of the index per statement).
+	 */
 	private Path use(Entry e, List<long[]> ranges, boolean warm) throws IOException {
+		boolean added = false;
 		if (!warm) {
 			for (long[] r : ranges) {
-				e.read.add(r[0], r[1]);
+				if (!e.read.covers(r[0], r[1])) {
+					e.read.add(r[0], r[1]);
+					added = true;
+				}
 			}
 		}
 		e.used = Math.max(e.used + 1, clock.getAsLong());
 		entries().put(e.name, e);
-		save(e);
-		return dir.resolve(e.name);
+		Path p = dir.resolve(e.name);
+		if (added) {
+			save(e);
+		}
+		Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(e.used));
+		return p;
 	}
 
 	/** Deletes files until the cache fits its budget: warm-only files first, each kind oldest use first. */
@@ -349,6 +361,10 @@ public final class DiskCache {
 					// a line of a later version
 				}
 				}
+			}
+			Path data = sidecar.resolveSibling(name);
+			if (Files.isRegularFile(data)) {
+				e.used = Math.max(e.used, Files.getLastModifiedTime(data).toMillis());
 			}
 			return e;
 		} catch (IOException | RuntimeException ex) {
