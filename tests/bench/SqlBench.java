@@ -48,13 +48,29 @@ public class SqlBench {
 			EngineConfig cfg = new EngineConfig(home, c, l.store(), Clock.systemUTC(), 2048, 2, 20L << 30,
 					Duration.ofHours(1), false);
 			System.out.printf("table: %d rows, %d files, %.1f MB%n%n", rows, FILES, bytes / 1e6);
-			System.out.println("cold, whole-file cache: bytes fetched from the lake per query (fresh cache each)");
+			System.out.println("cold, column-chunk cache: bytes fetched from the lake per query (fresh cache each), vs a"
+					+ " whole-file cache (the sizes of the files chosen) and vs what DuckDB itself reads of the same"
+					+ " local files (rchar of /proc/self/io around the same query over read_parquet, fresh connection,"
+					+ " parquet_prefetch_column_gap=0)");
+			System.out.printf("  %-17s %10s %10s %10s %7s %8s %8s%n", "query", "ours MB", "whole MB", "duckdb MB",
+					"ours %", "ours/dk", "whole/dk");
+			String originals = originals(table);
 			for (String[] q : QUERIES) {
 				deleteTree(home.resolve("cache"));
 				try (Engine e = new Engine(cfg)) {
 					run(e, String.format(q[1], T));
-					System.out.printf("  %-17s %8.1f MB = %5.1f%% of the table%n", q[0], e.fetchedBytes() / 1e6,
-							100.0 * e.fetchedBytes() / bytes);
+					long whole = 0;
+					try (var s = Files.list(home.resolve("cache/files"))) {
+						for (Path p : (Iterable<Path>) s::iterator) {
+							if (p.toString().endsWith(".parquet")) {
+								whole += Files.size(p);
+							}
+						}
+					}
+					long duck = duckDbReads(String.format(q[1], "read_parquet([" + originals + "])"));
+					long ours = e.fetchedBytes();
+					System.out.printf("  %-17s %10.2f %10.2f %10.2f %6.1f%% %8.2f %8.2f%n", q[0], ours / 1e6,
+							whole / 1e6, duck / 1e6, 100.0 * ours / bytes, (double) ours / duck, (double) whole / duck);
 				}
 			}
 			List<Path> files = new ArrayList<>();
@@ -68,7 +84,7 @@ public class SqlBench {
 					ours[i] = time(() -> run(e, sql));
 				}
 				try (var s = Files.list(home.resolve("cache/files"))) {
-					s.forEach(files::add);
+					s.filter(p -> p.toString().endsWith(".parquet")).forEach(files::add);
 				}
 			}
 			long rss = peakRssKb();
@@ -108,6 +124,39 @@ public class SqlBench {
 		System.out.printf("cli/lakestudio sql count(*), whole process, engine in the process: median %.0f ms%n",
 				cliMs[REPS / 2]);
 		deleteTree(tmp);
+	}
+
+	static String originals(Path table) throws Exception {
+		try (var s = Files.list(table)) {
+			return s.filter(p -> p.toString().endsWith(".parquet")).sorted().map(p -> "'" + p + "'")
+					.reduce((x, y) -> x + ", " + y).orElseThrow();
+		}
+	}
+
+	/** Bytes this process read (rchar) while a fresh DuckDB connection ran {@code sql} over local files. */
+	static long duckDbReads(String sql) throws Exception {
+		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", props())) {
+			try (Statement s = d.createStatement()) {
+				s.execute("SET threads = 2");
+				s.execute("SET parquet_prefetch_column_gap = 0");
+			}
+			long before = rchar();
+			try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(sql)) {
+				while (r.next()) {
+					r.getObject(1);
+				}
+			}
+			return rchar() - before;
+		}
+	}
+
+	static long rchar() throws Exception {
+		for (String l : Files.readAllLines(Path.of("/proc/self/io"))) {
+			if (l.startsWith("rchar:")) {
+				return Long.parseLong(l.replaceAll("[^0-9]", ""));
+			}
+		}
+		return -1;
 	}
 
 	interface Body {

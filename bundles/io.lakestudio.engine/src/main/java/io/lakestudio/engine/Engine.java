@@ -27,6 +27,8 @@ import io.lakestudio.engine.internal.DiskCache;
 import io.lakestudio.engine.internal.DuckDb;
 import io.lakestudio.engine.internal.Guard;
 import io.lakestudio.engine.internal.Parsed;
+import io.lakestudio.engine.internal.Projection;
+import io.lakestudio.engine.internal.Pruning;
 import io.lakestudio.engine.internal.TableReads;
 import io.lakestudio.mirror.At;
 import io.lakestudio.mirror.Mirror;
@@ -71,6 +73,16 @@ public final class Engine implements AutoCloseable {
 	/** When the last statement started, if any: whether anyone ran anything lately. */
 	public Optional<Instant> lastStatementAt() {
 		return Optional.ofNullable(lastStatement);
+	}
+
+	/** The disk cache (column-chunk granular). */
+	public DiskCache cache() {
+		return cache;
+	}
+
+	/** How many data files the last table reference read chose (after partition, stats and LIMIT pruning). */
+	public int lastFilesChosen() {
+		return reads.lastFiles();
 	}
 
 	/** Bytes the disk cache fetched from the lake since this engine was made. */
@@ -212,6 +224,12 @@ public final class Engine implements AutoCloseable {
 				}
 			}
 		}
+		Set<String> names = new HashSet<>();
+		for (Parsed.Ref r : p.refs()) {
+			names.add(r.node().path("table_name").asText().toLowerCase(Locale.ROOT));
+			names.add(r.node().path("alias").asText().toLowerCase(Locale.ROOT));
+		}
+		Set<String> columns = p.kind() == Parsed.Kind.SUMMARIZE ? Projection.ALL : Projection.columns(p.tree(), names);
 		for (Parsed.Ref r : p.refs()) {
 			if (information(r)) {
 				String t = CatalogAnswers.informationSchema(d, config.catalog(), r.parts().get(1));
@@ -222,7 +240,10 @@ public final class Engine implements AutoCloseable {
 				point(r, t);
 			} else {
 				LakeTable t = table(r);
-				point(r, reads.view(d, t, at(r), p.limit(), fresh, notices));
+				Set<String> own = Set.of(r.node().path("table_name").asText().toLowerCase(Locale.ROOT),
+						r.node().path("alias").asText().toLowerCase(Locale.ROOT));
+				point(r, reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own, columns, fresh,
+						notices));
 				used.add(t.id());
 			}
 		}

@@ -52,6 +52,11 @@ final class KernelOracle {
 	}
 
 	static Answer read(Path table, Long version) throws Exception {
+		return read(table, version, null);
+	}
+
+	/** Over the primitive columns named in {@code only} (all when null), in the table's order. */
+	static Answer read(Path table, Long version, java.util.Set<String> only) throws Exception {
 		Configuration conf = new Configuration();
 		conf.set("fs.file.impl", "org.apache.hadoop.fs.RawLocalFileSystem");
 		conf.setBoolean("fs.file.impl.disable.cache", true);
@@ -62,7 +67,8 @@ final class KernelOracle {
 		List<String> cols = new ArrayList<>();
 		List<String> skipped = new ArrayList<>();
 		for (StructField f : fields) {
-			(primitive(f.getDataType()) ? cols : skipped).add(f.getName());
+			(primitive(f.getDataType()) && (only == null || only.contains(f.getName())) ? cols : skipped)
+					.add(f.getName());
 		}
 		Scan scan = snap.getScanBuilder().build();
 		Row state = scan.getScanState(e);
@@ -91,7 +97,8 @@ final class KernelOracle {
 									count++;
 									List<String> vals = new ArrayList<>();
 									for (int c = 0; c < fields.size(); c++) {
-										if (primitive(fields.get(c).getDataType())) {
+										if (primitive(fields.get(c).getDataType())
+												&& (only == null || only.contains(fields.get(c).getName()))) {
 											vals.add(value(batch.getColumnVector(c), i));
 										}
 									}

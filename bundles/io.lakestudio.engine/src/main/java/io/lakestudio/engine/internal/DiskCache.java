@@ -1,57 +1,100 @@
 package io.lakestudio.engine.internal;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeStore;
 
 /**
- * The disk cache of data files, in this first version whole files: a file a statement needs is copied once from
- * the lake by ranged reads into {@code cache/files/}, named by a hash of its lake path and its size (Delta data files
- * are immutable, and a hashed name never holds a quote or a glob character for read_parquet). A file is held when
- * it is there at its full size; that is the whole index. Over budget, the files used longest ago go first (a use
- * touches the file's time), never one the running statement needs.
+ * The disk cache of data files, column-chunk granular. A Parquet file a statement needs is held in
+ * {@code cache/files/} as a sparse file of its full size, named by a hash of its lake path and its size (Delta
+ * data files are immutable, and a hashed name never holds a quote or a glob character for read_parquet). Only the
+ * byte ranges fetched are real: the tail DuckDB reads first (the last max(16 KiB, footer + 8) bytes) and the column
+ * chunks statements projected; the rest are holes. A sidecar {@code <name>.ranges} is the index: the ranges held,
+ * the ranges someone's statement read (a warm read's ranges are held but not read), and when the file was last
+ * used (also kept as the data file's modification time, which each use sets). A file is never handed to DuckDB before every chunk of the columns asked for is held.
+ * <p>
+ * Budget: the held bytes of all files. Over it, whole files go, oldest use first, those only warm reads fetched
+ * before any that someone read; never one the running statement needs.
  */
 public final class DiskCache {
 
-	private static final int CHUNK = 8 << 20;
+	private static final int PIECE = 8 << 20;
+	private static final String INDEX = ".ranges";
 
 	private final Path dir;
 	private final LakeStore store;
 	private final long maxBytes;
+	private final LongSupplier clock;
 	private final AtomicLong fetched = new AtomicLong();
+	private final AtomicLong requests = new AtomicLong();
+	/** Index entries by local file name; all sidecars are loaded on first use. */
+	private Map<String, Entry> index;
+	/** Parsed footers by local file name. */
+	private final Map<String, List<ParquetFooter.Chunk>> footers = new LinkedHashMap<>(256, 0.75f, true) {
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, List<ParquetFooter.Chunk>> e) {
+			return size() > 4096;
+		}
+	};
+
+	/** What one local file holds. */
+	static final class Entry {
+		final String name;
+		final long size;
+		final Ranges held = new Ranges();
+		final Ranges read = new Ranges();
+		long used;
+
+		Entry(String name, long size) {
+			this.name = name;
+			this.size = size;
+		}
+	}
 
 	public DiskCache(Path dir, LakeStore store, long maxBytes) {
+		this(dir, store, maxBytes, System::currentTimeMillis);
+	}
+
+	public DiskCache(Path dir, LakeStore store, long maxBytes, LongSupplier clockMillis) {
 		this.dir = dir;
 		this.store = store;
 		this.maxBytes = maxBytes;
+		this.clock = clockMillis;
 	}
 
 	public Path local(String lakePath, long size) {
-		return dir.resolve(hash(lakePath) + "-" + size + ".parquet");
+		return dir.resolve(name(lakePath, size));
 	}
 
-	public boolean held(String lakePath, long size) {
-		Path p = local(lakePath, size);
-		try {
-			return Files.isRegularFile(p) && Files.size(p) == size;
-		} catch (IOException e) {
-			return false;
-		}
+	private static String name(String lakePath, long size) {
+		return hash(lakePath) + "-" + size + ".parquet";
+	}
+
+	/** Whether the whole file is held. */
+	public synchronized boolean held(String lakePath, long size) {
+		Entry e = entries().get(name(lakePath, size));
+		return e != null && e.held.covers(0, size);
 	}
 
 	/** Bytes fetched from the lake by this cache since it was made. */
@@ -59,70 +102,289 @@ public final class DiskCache {
 		return fetched.get();
 	}
 
-	/** The local copy of a file, fetched if it isn't held; with no store (offline) a file not held fails. */
+	/** Ranged reads made of the lake since this cache was made. */
+	public long fetchRequests() {
+		return requests.get();
+	}
+
+	/** Bytes held over all files (what the budget counts). */
+	public synchronized long heldBytes() {
+		return entries().values().stream().mapToLong(e -> e.held.total()).sum();
+	}
+
+	/** The ranges held of a file, as [start, end) pairs; empty if none. */
+	public synchronized List<long[]> heldRanges(String lakePath, long size) {
+		Entry e = entries().get(name(lakePath, size));
+		return e == null ? List.of() : e.held.list();
+	}
+
+	/** The ranges someone's statement read of a file (held ranges not among them came from warm reads). */
+	public synchronized List<long[]> readRanges(String lakePath, long size) {
+		Entry e = entries().get(name(lakePath, size));
+		return e == null ? List.of() : e.read.list();
+	}
+
+	/** The local copy of a whole file, fetched if it isn't held; offline, a file not held fails. */
 	public Path fetch(String lakePath, long size, boolean offline) throws LakeException, IOException {
-		Path p = local(lakePath, size);
-		if (held(lakePath, size)) {
-			Files.setLastModifiedTime(p, FileTime.from(Instant.now()));
-			return p;
+		return fetchColumns(lakePath, size, null, offline, false);
+	}
+
+	/**
+	 * The local sparse copy of a Parquet file holding its tail and every chunk of {@code columns} (top-level
+	 * physical names, lower case; null = the whole file). {@code warm}: fetched by a warm read, not by someone's
+	 * statement. Offline, a file missing any of it fails (see {@link #missing}).
+	 */
+	public synchronized Path fetchColumns(String lakePath, long size, Set<String> columns, boolean offline,
+			boolean warm) throws LakeException, IOException {
+		String n = name(lakePath, size);
+		Path p = dir.resolve(n);
+		Entry e = entries().get(n);
+		if (e != null && !Files.isRegularFile(p)) {
+			entries().remove(n);
+			e = null;
 		}
+		List<long[]> want = columns == null ? List.of(new long[] { 0, size }) : null;
+		if (want != null && e != null && e.held.covers(0, size)) {
+			return use(e, want, warm);
+		}
+		if (e == null) {
+			e = new Entry(n, size);
+		}
+		if (want == null) {
+			long tail = Math.min(size, ParquetFooter.TAIL);
+			if (!e.held.covers(size - tail, size)) {
+				get(lakePath, p, e, List.of(new long[] { size - tail, size }), offline);
+			}
+			want = new ArrayList<>();
+			want.add(new long[] { size - footerSpan(p, e, lakePath, offline), size });
+			for (ParquetFooter.Chunk c : chunks(p, e)) {
+				if (columns.contains(c.column().toLowerCase(Locale.ROOT))) {
+					want.add(new long[] { c.offset(), c.offset() + c.length() });
+					if (c.bloomOffset() > 0 && c.bloomLength() > 0) {
+						want.add(new long[] { c.bloomOffset(), c.bloomOffset() + c.bloomLength() });
+					}
+				}
+			}
+		}
+		List<long[]> missing = new ArrayList<>();
+		Ranges w = new Ranges();
+		for (long[] r : want) {
+			w.add(Math.max(0, r[0]), Math.min(size, r[1]));
+		}
+		for (long[] r : w.list()) {
+			missing.addAll(e.held.missing(r[0], r[1]));
+		}
+		if (!missing.isEmpty()) {
+			get(lakePath, p, e, missing, offline);
+		}
+		return use(e, w.list(), warm);
+	}
+
+	/**
+	 * What a statement needing {@code columns} of a file lacks, without asking the lake: "the file" when not even
+	 * its footer is held, else the columns with chunks not held (empty when all is held).
+	 */
+	public synchronized List<String> missing(String lakePath, long size, Set<String> columns) throws IOException {
+		String n = name(lakePath, size);
+		Entry e = entries().get(n);
+		Path p = dir.resolve(n);
+		if (e == null || !Files.isRegularFile(p)) {
+			return List.of("the file");
+		}
+		if (columns == null) {
+			return e.held.covers(0, size) ? List.of() : List.of("the whole file");
+		}
+		long tail = Math.min(size, ParquetFooter.TAIL);
+		if (!e.held.covers(size - tail, size)) {
+			return List.of("the file");
+		}
+		TreeSet<String> out = new TreeSet<>();
+		for (ParquetFooter.Chunk c : chunks(p, e)) {
+			if (columns.contains(c.column().toLowerCase(Locale.ROOT))
+					&& !e.held.covers(c.offset(), c.offset() + c.length())) {
+				out.add("column " + c.column());
+			}
+		}
+		return List.copyOf(out);
+	}
+
+	/** How many bytes from the end the footer and its trailer span (at least the tail DuckDB reads first). */
+	private long footerSpan(Path p, Entry e, String lakePath, boolean offline) throws IOException, LakeException {
+		long tail = Math.min(e.size, ParquetFooter.TAIL);
+		byte[] t = readLocal(p, e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
+		long span = (long) ParquetFooter.footerLength(t) + ParquetFooter.TRAILER;
+		if (span > e.size) {
+			throw new IOException(lakePath + " has a footer longer than the file");
+		}
+		if (span > tail && !e.held.covers(e.size - span, e.size)) {
+			get(lakePath, p, e, List.of(new long[] { e.size - span, e.size - tail }), offline);
+		}
+		return Math.max(span, tail);
+	}
+
+	private List<ParquetFooter.Chunk> chunks(Path p, Entry e) throws IOException {
+		List<ParquetFooter.Chunk> c = footers.get(e.name);
+		if (c == null) {
+			byte[] t = readLocal(p, e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
+			int len = ParquetFooter.footerLength(t);
+			if (!e.held.covers(e.size - len - ParquetFooter.TRAILER, e.size)) {
+				throw new IOException("the footer of " + p.getFileName() + " is not held");
+			}
+			c = ParquetFooter.chunks(readLocal(p, e.size - len - ParquetFooter.TRAILER, len));
+			footers.put(e.name, c);
+		}
+		return c;
+	}
+
+	private static byte[] readLocal(Path p, long off, int len) throws IOException {
+		byte[] b = new byte[len];
+		try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "r")) {
+			f.seek(off);
+			f.readFully(b);
+		}
+		return b;
+	}
+
+	/** Fetches ranges into the sparse file and records them held. */
+	private void get(String lakePath, Path p, Entry e, List<long[]> ranges, boolean offline)
+			throws LakeException, IOException {
 		if (offline || store == null) {
 			throw new LakeException(LakeException.Kind.OFFLINE, lakePath + " is not held");
 		}
 		Files.createDirectories(dir);
-		Path tmp = Files.createTempFile(dir, ".fetch", ".part");
-		try (var out = Files.newOutputStream(tmp)) {
-			for (long off = 0; off < size;) {
-				byte[] b = store.read(lakePath, off, (int) Math.min(CHUNK, size - off));
-				if (b.length == 0) {
-					throw new LakeException(LakeException.Kind.FAILED, lakePath + " ended at " + off + " of " + size);
-				}
-				out.write(b);
-				off += b.length;
-				fetched.addAndGet(b.length);
+		try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
+			if (f.length() != e.size) {
+				f.setLength(e.size);
 			}
-			Files.move(tmp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-					java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-		} finally {
-			Files.deleteIfExists(tmp);
+			for (long[] r : ranges) {
+				for (long off = r[0]; off < r[1];) {
+					byte[] b = store.read(lakePath, off, (int) Math.min(PIECE, r[1] - off));
+					requests.incrementAndGet();
+					if (b.length == 0) {
+						throw new LakeException(LakeException.Kind.FAILED, lakePath + " ended at " + off + " of "
+								+ e.size);
+					}
+					f.seek(off);
+					f.write(b);
+					off += b.length;
+					fetched.addAndGet(b.length);
+				}
+			}
 		}
+		for (long[] r : ranges) {
+			e.held.add(r[0], r[1]);
+		}
+		entries().put(e.name, e);
+		save(e);
+	}
+
+	/**
+	 * Records a use: the ranges a statement read (saved only when that adds to them) and the time, kept as the
+	 * file's modification time (one call, not a rewrite of the index per statement).
+	 */
+	private Path use(Entry e, List<long[]> ranges, boolean warm) throws IOException {
+		boolean added = false;
+		if (!warm) {
+			for (long[] r : ranges) {
+				if (!e.read.covers(r[0], r[1])) {
+					e.read.add(r[0], r[1]);
+					added = true;
+				}
+			}
+		}
+		e.used = Math.max(e.used + 1, clock.getAsLong());
+		entries().put(e.name, e);
+		Path p = dir.resolve(e.name);
+		if (added) {
+			save(e);
+		}
+		Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(e.used));
 		return p;
 	}
 
-	/** Deletes the files used longest ago until the cache fits its budget; {@code keep} stays. */
-	public void evict(Set<Path> keep) throws IOException {
-		if (!Files.isDirectory(dir)) {
-			return;
-		}
-		List<Path> files = new ArrayList<>();
-		long total = 0;
-		try (Stream<Path> s = Files.list(dir)) {
-			for (Path p : (Iterable<Path>) s::iterator) {
-				files.add(p);
-				total += Files.size(p);
-			}
-		}
+	/** Deletes files until the cache fits its budget: warm-only files first, each kind oldest use first. */
+	public synchronized void evict(Set<Path> keep) throws IOException {
+		long total = heldBytes();
 		if (total <= maxBytes) {
 			return;
 		}
-		files.sort(Comparator.comparing(DiskCache::time));
-		for (Path p : files) {
+		List<Entry> all = new ArrayList<>(entries().values());
+		all.sort(Comparator.comparing((Entry e) -> e.read.total() > 0).thenComparingLong(e -> e.used));
+		for (Entry e : all) {
 			if (total <= maxBytes) {
 				break;
 			}
+			Path p = dir.resolve(e.name);
 			if (!keep.contains(p)) {
-				total -= Files.size(p);
+				total -= e.held.total();
+				entries().remove(e.name);
+				footers.remove(e.name);
+				Files.deleteIfExists(dir.resolve(e.name + INDEX));
 				Files.deleteIfExists(p);
 			}
 		}
 	}
 
-	private static FileTime time(Path p) {
-		try {
-			return Files.getLastModifiedTime(p);
-		} catch (IOException e) {
-			return FileTime.fromMillis(0);
+	private Map<String, Entry> entries() {
+		if (index == null) {
+			index = new HashMap<>();
+			if (Files.isDirectory(dir)) {
+				try (Stream<Path> s = Files.list(dir)) {
+					for (Path p : (Iterable<Path>) s::iterator) {
+						String f = p.getFileName().toString();
+						if (f.endsWith(INDEX)) {
+							Entry e = load(p, f.substring(0, f.length() - INDEX.length()));
+							if (e != null) {
+								index.put(e.name, e);
+							}
+						}
+					}
+				} catch (IOException e) {
+					// an unreadable folder: what it held is fetched again
+				}
+			}
 		}
+		return index;
+	}
+
+	private static Entry load(Path sidecar, String name) {
+		try {
+			long size = Long.parseLong(name.substring(name.lastIndexOf('-') + 1, name.length() - ".parquet".length()));
+			Entry e = new Entry(name, size);
+			for (String line : Files.readAllLines(sidecar, StandardCharsets.UTF_8)) {
+				String[] w = line.split(" ");
+				switch (w[0]) {
+				case "used" -> e.used = Long.parseLong(w[1]);
+				case "held" -> e.held.add(Long.parseLong(w[1]), Long.parseLong(w[2]));
+				case "read" -> e.read.add(Long.parseLong(w[1]), Long.parseLong(w[2]));
+				default -> {
+					// a line of a later version
+				}
+				}
+			}
+			Path data = sidecar.resolveSibling(name);
+			if (Files.isRegularFile(data)) {
+				e.used = Math.max(e.used, Files.getLastModifiedTime(data).toMillis());
+			}
+			return e;
+		} catch (IOException | RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private void save(Entry e) throws IOException {
+		StringBuilder s = new StringBuilder("used ").append(e.used).append('\n');
+		for (long[] r : e.held.list()) {
+			s.append("held ").append(r[0]).append(' ').append(r[1]).append('\n');
+		}
+		for (long[] r : e.read.list()) {
+			s.append("read ").append(r[0]).append(' ').append(r[1]).append('\n');
+		}
+		Files.createDirectories(dir);
+		Path tmp = Files.createTempFile(dir, ".index", ".part");
+		Files.writeString(tmp, s, StandardCharsets.UTF_8);
+		Files.move(tmp, dir.resolve(e.name + INDEX), StandardCopyOption.REPLACE_EXISTING,
+				StandardCopyOption.ATOMIC_MOVE);
 	}
 
 	private static String hash(String s) {
@@ -131,6 +393,63 @@ public final class DiskCache {
 			return HexFormat.of().formatHex(d, 0, 12);
 		} catch (NoSuchAlgorithmException e) {
 			throw new IllegalStateException(e);
+		}
+	}
+
+	/** A set of disjoint [start, end) byte ranges, adjacent ones merged. */
+	static final class Ranges {
+		private final java.util.TreeMap<Long, Long> m = new java.util.TreeMap<>();
+
+		void add(long s, long e) {
+			if (e <= s) {
+				return;
+			}
+			var lo = m.floorEntry(s);
+			if (lo != null && lo.getValue() >= s) {
+				s = lo.getKey();
+				e = Math.max(e, lo.getValue());
+			}
+			for (var it = m.subMap(s, true, e, true).entrySet().iterator(); it.hasNext();) {
+				var x = it.next();
+				e = Math.max(e, x.getValue());
+				it.remove();
+			}
+			m.put(s, e);
+		}
+
+		boolean covers(long s, long e) {
+			if (e <= s) {
+				return true;
+			}
+			var lo = m.floorEntry(s);
+			return lo != null && lo.getValue() >= e;
+		}
+
+		List<long[]> missing(long s, long e) {
+			List<long[]> out = new ArrayList<>();
+			long at = s;
+			var lo = m.floorEntry(s);
+			if (lo != null && lo.getValue() > at) {
+				at = lo.getValue();
+			}
+			for (var x : m.subMap(s, false, e, false).entrySet()) {
+				if (x.getKey() > at) {
+					out.add(new long[] { at, x.getKey() });
+				}
+				at = Math.max(at, x.getValue());
+			}
+			if (at < e) {
+				out.add(new long[] { at, e });
+			}
+			return out;
+		}
+
+		long total() {
+			return m.entrySet().stream().mapToLong(x -> x.getValue() - x.getKey()).sum();
+		}
+
+		List<long[]> list() {
+			return m.entrySet().stream().map(x -> new long[] { x.getKey(), x.getValue() }).toList();
 		}
 	}
 }

@@ -13,7 +13,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.delta.DeltaException;
@@ -43,6 +47,7 @@ public final class TableReads {
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
 	private int next;
+	private int lastFiles;
 
 	public TableReads(EngineConfig config, Mirror mirror, DiskCache cache) {
 		this.config = config;
@@ -53,18 +58,47 @@ public final class TableReads {
 	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
 	public String view(Connection d, LakeTable t, At at, Integer limit, boolean fresh, List<String> notices)
 			throws EngineException {
+		return view(d, t, at, limit, null, Set.of(), Projection.ALL, fresh, notices);
+	}
+
+	/**
+	 * The temp view to read {@code t} through for one statement: its files chosen by {@code where} (the WHERE that
+	 * filters this table's rows alone, or null; {@code names}: what the table goes by in the statement) and by a
+	 * plain {@code limit}, each held with the chunks of {@code columns} (logical names, lower case, a superset of
+	 * what the statement reads; {@link Projection#ALL} = whole files).
+	 */
+	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
+			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
 		if (!LakeTable.DELTA.equals(t.format())) {
 			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta tables"
 					+ " are read so far");
 		}
 		DeltaScan scan = scan(t, at, fresh, notices);
-		List<ScanFile> files = limit == null ? scan.files() : Pruning.forLimit(scan.files(), limit);
+		List<DeltaSchema.Column> schema;
+		try {
+			schema = DeltaSchema.columns(scan.schemaJson());
+		} catch (IOException e) {
+			throw new EngineException(Kind.FAILED, "cannot read the schema of " + t.location() + ": " + e.getMessage(), e);
+		}
+		Set<String> partitions = Set.copyOf(scan.snapshot().partitionColumns());
+		List<ScanFile> files = Pruning.forPredicates(scan.files(), where, schema, partitions, names);
+		files = limit == null ? files : Pruning.forLimit(files, limit);
+		Set<String> physical = null;
+		if (columns != Projection.ALL) {
+			physical = new HashSet<>();
+			for (DeltaSchema.Column c : schema) {
+				if (!partitions.contains(c.name()) && columns.contains(c.name().toLowerCase(Locale.ROOT))) {
+					physical.add(c.physicalName().toLowerCase(Locale.ROOT));
+				}
+			}
+		}
+		lastFiles = files.size();
+		List<TableView.File> local = fetch(t, files, physical);
 		String key = t.id() + "@" + scan.snapshot().version() + "/" + files.size() + "/" + files.hashCode();
 		String view = views.get(key);
 		if (view != null) {
 			return view;
 		}
-		List<TableView.File> local = fetch(t, files);
 		view = "__lake_" + (++next);
 		try (Statement s = d.createStatement()) {
 			for (String sql : TableView.statements(view, scan, local)) {
@@ -75,6 +109,11 @@ public final class TableReads {
 		}
 		views.put(key, view);
 		return view;
+	}
+
+	/** How many files the last view chose (for tests and benchmarks). */
+	public int lastFiles() {
+		return lastFiles;
 	}
 
 	private DeltaScan scan(LakeTable t, At at, boolean fresh, List<String> notices) throws EngineException {
@@ -121,7 +160,9 @@ public final class TableReads {
 				+ age(age) + " old), version " + h.version());
 	}
 
-	private List<TableView.File> fetch(LakeTable t, List<ScanFile> files) throws EngineException {
+	private List<TableView.File> fetch(LakeTable t, List<ScanFile> files, Set<String> physical)
+			throws EngineException {
+		Set<String> lacking = new TreeSet<>();
 		List<TableView.File> out = new ArrayList<>();
 		Set<Path> keep = new HashSet<>();
 		int missing = 0;
@@ -133,7 +174,8 @@ public final class TableReads {
 			}
 			String lakePath = t.location() + "/" + f.path();
 			try {
-				Path p = cache.fetch(lakePath, f.size(), config.offline() || config.store() == null);
+				Path p = cache.fetchColumns(lakePath, f.size(), physical, config.offline() || config.store() == null,
+						false);
 				keep.add(p);
 				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
 				out.add(new TableView.File(p, f, deleted));
@@ -143,6 +185,11 @@ public final class TableReads {
 				}
 				missing++;
 				missingBytes += f.size();
+				try {
+					lacking.addAll(cache.missing(lakePath, f.size(), physical));
+				} catch (IOException x) {
+					lacking.add("the file");
+				}
 			} catch (IOException | DeltaException e) {
 				throw new EngineException(Kind.FAILED, "cannot read " + lakePath + ": " + e.getMessage(), e);
 			}
@@ -150,7 +197,7 @@ public final class TableReads {
 		if (missing > 0) {
 			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + files.size()
 					+ " files of " + t.location() + " this statement needs are not held (" + (missingBytes >> 10)
-					+ " KiB)");
+					+ " KiB of files)" + (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
 		}
 		try {
 			cache.evict(keep);
