@@ -5,16 +5,21 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
-import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,23 +29,26 @@ import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
-import com.azure.core.credential.TokenRequestContext;
-import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
-import com.azure.core.http.policy.FixedDelayOptions;
-import com.azure.core.http.policy.RetryOptions;
 import com.azure.identity.AuthenticationRecord;
-import com.azure.identity.AuthenticationRequiredException;
-import com.azure.identity.DeviceCodeCredential;
-import com.azure.identity.DeviceCodeCredentialBuilder;
-import com.azure.identity.InteractiveBrowserCredential;
-import com.azure.identity.InteractiveBrowserCredentialBuilder;
-import com.azure.identity.TokenCachePersistenceOptions;
+import com.azure.json.JsonProviders;
+import com.azure.json.JsonWriter;
+import com.microsoft.aad.msal4j.DeviceCodeFlowParameters;
+import com.microsoft.aad.msal4j.IAccount;
+import com.microsoft.aad.msal4j.IAuthenticationResult;
+import com.microsoft.aad.msal4j.InteractiveRequestParameters;
+import com.microsoft.aad.msal4j.MsalClientException;
+import com.microsoft.aad.msal4j.MsalInteractionRequiredException;
+import com.microsoft.aad.msal4j.PublicClientApplication;
+import com.microsoft.aad.msal4j.SilentParameters;
+import com.microsoft.aad.msal4jextensions.PersistenceSettings;
+import com.microsoft.aad.msal4jextensions.PersistenceTokenCacheAccessAspect;
 
 import io.lakestudio.identity.SignInException.Kind;
 import io.lakestudio.identity.internal.Keyring;
 
 /**
- * Sign-in for one account with azure-identity (MSAL4J underneath): {@link #token} is silent only (the token cache,
+ * Sign-in for one account with MSAL4J (as embedded with azure-identity; see {@link #app()} for why not through
+ * azure-identity's credentials): {@link #token} is silent only (the token cache,
  * then the refresh token); {@link #signInWithDeviceCode} and {@link #signInWithBrowser} are the explicit, interactive
  * steps. The token cache is persisted only where the OS keeps it encrypted (a keyring on Linux); without one it
  * stays in this process's memory and is never written to a plain file. What is written: the account's
@@ -74,9 +82,8 @@ public final class Identity {
 	private final SignInSettings settings;
 	private final Cache cache;
 	private final Path recordFile;
-	private final com.azure.core.http.HttpClient http;
-	private volatile DeviceCodeCredential deviceCredential;
-	private volatile InteractiveBrowserCredential browserCredential;
+	/** One MSAL client (and so one token cache) per account per process, made on first use. */
+	private volatile PublicClientApplication app;
 	private volatile Consumer<DeviceCode> show = c -> {
 	};
 
@@ -84,7 +91,6 @@ public final class Identity {
 		this.settings = settings;
 		this.cache = Keyring.available() ? Cache.PERSISTED : Cache.MEMORY;
 		this.recordFile = settings.stateFolder().resolve("identity").resolve(settings.account() + ".json");
-		this.http = httpClient(settings);
 	}
 
 	/** This process's sign-in for the account the settings name. */
@@ -107,21 +113,42 @@ public final class Identity {
 	 * @throws SignInException {@link Kind#REQUIRED} when only a sign-in would help
 	 */
 	public Token token(String scope) throws SignInException {
-		if (deviceCredential == null && browserCredential == null && record().isEmpty()) {
+		Optional<AuthenticationRecord> record = record();
+		if (record.isEmpty()) {
 			throw new SignInException(Kind.REQUIRED, "Not signed in to account '" + settings.account() + "'", null);
 		}
 		try {
-			// getToken, not getTokenSync: azure-identity 1.18 gives the sync path its own MSAL client, and so its own
-			// in-memory cache, which never sees what authenticate() put in the async client's (measured)
-			com.azure.core.credential.AccessToken t = credential().getToken(new TokenRequestContext().addScopes(scope))
-					.block(Duration.ofSeconds(90));
-			return new Token(t.getToken(), t.getExpiresAt().toInstant());
-		} catch (AuthenticationRequiredException e) {
-			throw new SignInException(Kind.REQUIRED, "Sign-in needed for account '" + settings.account() + "'"
-					+ (cache == Cache.MEMORY ? " (the token cache is not persisted: no keyring)" : ""), e);
-		} catch (RuntimeException e) {
+			PublicClientApplication a = app();
+			IAccount account = null;
+			for (IAccount x : a.getAccounts().get()) {
+				if (x.homeAccountId().equals(record.get().getHomeAccountId())) {
+					account = x;
+				}
+			}
+			if (account == null) {
+				throw required(null);
+			}
+			IAuthenticationResult r = a.acquireTokenSilently(SilentParameters.builder(Set.of(scope), account)
+					.build()).get();
+			return new Token(r.accessToken(), r.expiresOnDate().toInstant());
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new SignInException(Kind.DECLINED, "Cancelled", e);
+		} catch (ExecutionException e) {
+			Throwable c = e.getCause();
+			if (c instanceof MsalInteractionRequiredException
+					|| c instanceof MsalClientException ce && "cache_miss".equals(ce.errorCode())) {
+				throw required(c);
+			}
+			throw translate(c, "Silent sign-in failed");
+		} catch (java.net.MalformedURLException | RuntimeException e) {
 			throw translate(e, "Silent sign-in failed");
 		}
+	}
+
+	private SignInException required(Throwable cause) {
+		return new SignInException(Kind.REQUIRED, "Sign-in needed for account '" + settings.account() + "'"
+				+ (cache == Cache.MEMORY ? " (the token cache is not persisted: no keyring)" : ""), cause);
 	}
 
 	/**
@@ -132,14 +159,13 @@ public final class Identity {
 	 */
 	public String signInWithDeviceCode(String scope, Consumer<DeviceCode> show) throws SignInException {
 		this.show = show;
-		DeviceCodeCredential c = deviceCredential(null);
-		CompletableFuture<AuthenticationRecord> f = c.authenticate(new TokenRequestContext().addScopes(scope)).toFuture();
+		CompletableFuture<IAuthenticationResult> f = null;
 		try {
-			AuthenticationRecord r = f.get();
-			deviceCredential = c;
-			browserCredential = null;
-			save(r);
-			return r.getUsername();
+			f = app().acquireToken(DeviceCodeFlowParameters.builder(Set.of(scope),
+					i -> this.show.accept(new DeviceCode(i.userCode(), i.verificationUri(),
+							OffsetDateTime.now().plusSeconds(i.expiresIn()), i.message())))
+					.build());
+			return signedIn(f.get());
 		} catch (InterruptedException e) {
 			f.cancel(true);
 			Thread.currentThread().interrupt();
@@ -148,6 +174,8 @@ public final class Identity {
 			throw new SignInException(Kind.DECLINED, "Sign-in cancelled", e);
 		} catch (ExecutionException e) {
 			throw translate(e.getCause(), "Device-code sign-in failed");
+		} catch (RuntimeException e) {
+			throw translate(e, "Device-code sign-in failed");
 		} finally {
 			this.show = d -> {
 			};
@@ -163,22 +191,39 @@ public final class Identity {
 			throw new SignInException(Kind.NO_BROWSER, "No browser can be opened here (no display): sign in with"
 					+ " the device-code flow instead", null);
 		}
-		InteractiveBrowserCredentialBuilder b = new InteractiveBrowserCredentialBuilder();
-		common(b);
-		b.clientId(settings.clientId()).tenantId(settings.tenant()).disableAutomaticAuthentication();
-		if (cache == Cache.PERSISTED) {
-			b.tokenCachePersistenceOptions(persistence());
-		}
-		InteractiveBrowserCredential c = b.build();
 		try {
-			AuthenticationRecord r = c.authenticate(new TokenRequestContext().addScopes(scope)).block();
-			browserCredential = c;
-			deviceCredential = null;
-			save(r);
-			return r.getUsername();
+			return signedIn(app().acquireToken(InteractiveRequestParameters.builder(URI.create("http://localhost"))
+					.scopes(Set.of(scope)).build()).get());
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new SignInException(Kind.DECLINED, "Sign-in cancelled", e);
+		} catch (ExecutionException e) {
+			throw translate(e.getCause(), "Browser sign-in failed");
 		} catch (RuntimeException e) {
 			throw translate(e, "Browser sign-in failed");
 		}
+	}
+
+	/** Writes the sign-in record (azure-identity's AuthenticationRecord format; no token) for the result's account. */
+	private String signedIn(IAuthenticationResult r) throws SignInException {
+		IAccount a = r.account();
+		Map<String, String> m = new LinkedHashMap<>();
+		m.put("authority", a.environment());
+		m.put("homeAccountId", a.homeAccountId());
+		m.put("tenantId", settings.tenant());
+		m.put("username", a.username());
+		m.put("clientId", settings.clientId());
+		java.io.StringWriter out = new java.io.StringWriter();
+		try {
+			try (JsonWriter j = JsonProviders.createWriter(out)) {
+				j.writeMap(m, JsonWriter::writeString);
+			}
+			save(AuthenticationRecord.deserialize(new java.io.ByteArrayInputStream(
+					out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+		} catch (IOException e) {
+			throw new SignInException(Kind.FAILED, "Signed in, but cannot write " + recordFile + ": " + e, e);
+		}
+		return a.username();
 	}
 
 	/**
@@ -186,8 +231,19 @@ public final class Identity {
 	 * account's cache entry files. The catalog is not touched.
 	 */
 	public void signOut() throws IOException {
-		deviceCredential = null;
-		browserCredential = null;
+		PublicClientApplication a = app;
+		if (a != null) {
+			try {
+				for (IAccount x : a.getAccounts().get()) {
+					a.removeAccount(x).get();
+				}
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			} catch (ExecutionException e) {
+				// best effort: the instance is dropped below anyway
+			}
+		}
+		app = null;
 		Files.deleteIfExists(recordFile);
 		if (cache == Cache.PERSISTED) {
 			Keyring.forget(cacheName());
@@ -206,42 +262,50 @@ public final class Identity {
 		return display != null && !display.isEmpty() || wayland != null && !wayland.isEmpty();
 	}
 
-	private com.azure.core.credential.TokenCredential credential() {
-		if (browserCredential != null) {
-			return browserCredential;
+	/**
+	 * MSAL4J directly, not azure-identity's DeviceCodeCredential: in azure-identity 1.18.7,
+	 * {@code DeviceCodeCredential.getToken} consults the MSAL cache only after an earlier {@code getToken} of its
+	 * own succeeded (private flags {@code isCaeDisabledRequestCached}/{@code isCaeEnabledRequestCached}); neither
+	 * {@code authenticate()} nor an {@code AuthenticationRecord} sets them, so with automatic authentication
+	 * disabled every silent request failed with AuthenticationRequiredException without asking MSAL (measured).
+	 */
+	private PublicClientApplication app() throws SignInException {
+		PublicClientApplication a = app;
+		if (a != null) {
+			return a;
 		}
-		DeviceCodeCredential c = deviceCredential;
-		if (c == null) {
-			c = deviceCredential(record().orElse(null));
-			deviceCredential = c;
+		synchronized (this) {
+			if (app == null) {
+				try {
+					String authority = settings.authorityHost().replaceAll("/+$", "") + "/" + settings.tenant() + "/";
+					PublicClientApplication.Builder b = PublicClientApplication.builder(settings.clientId())
+							.authority(authority).instanceDiscovery(false).httpClient(new Http(settings));
+					if (cache == Cache.PERSISTED) {
+						b.setTokenCacheAccessAspect(persistence());
+					}
+					app = b.build();
+				} catch (IOException | RuntimeException e) {
+					throw new SignInException(Kind.FAILED, "Cannot set up sign-in for account '" + settings.account()
+							+ "': " + e, e);
+				}
+			}
+			return app;
 		}
-		return c;
 	}
 
-	private DeviceCodeCredential deviceCredential(AuthenticationRecord record) {
-		DeviceCodeCredentialBuilder b = new DeviceCodeCredentialBuilder();
-		common(b);
-		b.clientId(settings.clientId()).tenantId(settings.tenant())
-				.challengeConsumer(i -> show.accept(new DeviceCode(i.getUserCode(), i.getVerificationUrl(),
-						i.getExpiresOn(), i.getMessage())))
-				.disableAutomaticAuthentication();
-		if (record != null) {
-			b.authenticationRecord(record);
-		}
-		if (cache == Cache.PERSISTED) {
-			b.tokenCachePersistenceOptions(persistence());
-		}
-		return b.build();
-	}
-
-	private <T extends com.azure.identity.AadCredentialBuilderBase<T>> void common(T b) {
-		b.authorityHost(settings.authorityHost()).disableInstanceDiscovery().httpClient(http)
-				// the sync job owns back-off; the SDK retries nothing
-				.retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))));
-	}
-
-	private TokenCachePersistenceOptions persistence() {
-		return new TokenCachePersistenceOptions().setName(cacheName()).setUnencryptedStorageAllowed(false);
+	/** The same keyring entry / encrypted file azure-identity would use for a cache of this name (non-CAE). */
+	private PersistenceTokenCacheAccessAspect persistence() throws IOException {
+		String home = System.getProperty("user.home");
+		String os = System.getProperty("os.name", "").toLowerCase();
+		Path dir = os.contains("win") ? Path.of(System.getenv().getOrDefault("LOCALAPPDATA", home), ".IdentityService")
+				: Path.of(home, ".IdentityService");
+		String name = cacheName() + ".nocae";
+		PersistenceSettings p = PersistenceSettings.builder(name, dir)
+				.setMacKeychain("Microsoft.Developer.IdentityService", name)
+				.setLinuxKeyring("default", "msal.cache", "MSALCache", "MsalClientID",
+						"Microsoft.Developer.IdentityService", "Microsoft.Developer.IdentityService", "1.0.0.0")
+				.build();
+		return new PersistenceTokenCacheAccessAspect(p);
 	}
 
 	private String cacheName() {
@@ -307,13 +371,59 @@ public final class Identity {
 		return nl < 0 ? s : s.substring(0, nl);
 	}
 
-	private static com.azure.core.http.HttpClient httpClient(SignInSettings s) {
-		HttpClient.Builder jdk = HttpClient.newBuilder();
-		if (s.caFile() != null) {
-			jdk.sslContext(trusting(s.caFile()));
+	/**
+	 * MSAL's HTTP over the JDK client (the extra CA trusted). One repair: MSAL4J 1.26's silent path rebuilds the
+	 * authority from the cache's environment, which is the host without the port
+	 * ({@code getAuthorityWithPrefNetworkHost}), so the refresh-token request for an authority on a non-default
+	 * port (the emulator) went to port 443 (measured: connection refused). A request to the authority's host with no
+	 * port is sent to the authority's port. Real Entra (default port) is untouched.
+	 */
+	private static final class Http implements com.microsoft.aad.msal4j.IHttpClient {
+		private final HttpClient jdk;
+		private final URI authority;
+
+		Http(SignInSettings s) {
+			HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(10))
+					.followRedirects(HttpClient.Redirect.NEVER);
+			if (s.caFile() != null) {
+				b.sslContext(trusting(s.caFile()));
+			}
+			jdk = b.build();
+			authority = URI.create(s.authorityHost());
 		}
-		return new JdkHttpClientBuilder(jdk).connectionTimeout(Duration.ofSeconds(10))
-				.responseTimeout(Duration.ofSeconds(60)).build();
+
+		@Override
+		public com.microsoft.aad.msal4j.IHttpResponse send(com.microsoft.aad.msal4j.HttpRequest q) throws Exception {
+			URI u = q.url().toURI();
+			if (u.getPort() == -1 && authority.getPort() != -1 && authority.getHost().equalsIgnoreCase(u.getHost())
+					&& authority.getScheme().equalsIgnoreCase(u.getScheme())) {
+				u = new URI(u.getScheme(), u.getUserInfo(), u.getHost(), authority.getPort(), u.getPath(),
+						u.getQuery(), u.getFragment());
+			}
+			HttpRequest.Builder r = HttpRequest.newBuilder(u).timeout(java.time.Duration.ofSeconds(60));
+			if (q.headers() != null) {
+				q.headers().forEach((k, v) -> {
+					if (!RESTRICTED.contains(k.toLowerCase())) {
+						r.header(k, v);
+					}
+				});
+			}
+			switch (q.httpMethod()) {
+			case GET -> r.GET();
+			case POST -> r.POST(HttpRequest.BodyPublishers.ofString(q.body() == null ? "" : q.body()));
+			default -> r.method(q.httpMethod().name(), q.body() == null ? HttpRequest.BodyPublishers.noBody()
+					: HttpRequest.BodyPublishers.ofString(q.body()));
+			}
+			HttpResponse<String> a = jdk.send(r.build(), HttpResponse.BodyHandlers.ofString());
+			com.microsoft.aad.msal4j.HttpResponse out = new com.microsoft.aad.msal4j.HttpResponse();
+			out.statusCode(a.statusCode());
+			out.body(a.body());
+			out.addHeaders(a.headers().map());
+			return out;
+		}
+
+		private static final Set<String> RESTRICTED = Set.of("content-length", "host", "connection", "expect",
+				"upgrade");
 	}
 
 	/** The JDK's trusted CAs plus the certificates in {@code pem}. */

@@ -158,6 +158,15 @@ public final class Entra implements AutoCloseable {
 	}
 
 	private final List<String> issued = new java.util.concurrent.CopyOnWriteArrayList<>();
+	private final List<String> grants = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+	/**
+	 * The {@code grant_type} of every token request so far, oldest first ({@code device_code} or the URN, and
+	 * {@code refresh_token}); the request log has the paths only, as the form bodies are not logged.
+	 */
+	public List<String> grants() {
+		return List.copyOf(grants);
+	}
 
 	private Code code(String userCode) {
 		return codes.values().stream().filter(c -> c.userCode.equals(userCode)).findFirst()
@@ -244,6 +253,7 @@ public final class Entra implements AutoCloseable {
 
 	private Answer token(String tenant, Query form) {
 		String grant = form.get("grant_type", "");
+		grants.add(grant);
 		String clientId = form.get("client_id");
 		String scope = form.get("scope", "");
 		// MSAL4J sends grant_type=device_code (Entra takes both that and the RFC 8628 URN)
