@@ -46,7 +46,7 @@ public final class Lakestudio {
 		register("log", p + "LogCommand", "Print the last lines of the log.");
 		register("model", p + "ModelCommand", "A semantic model's tables and the lakehouse tables they read.");
 		register("sync", p + "SyncCommand", "List the lake into the catalog.");
-		register("login", p + "LoginCommand", "Sign in to OneLake (a service principal in this build).");
+		register("login", p + "LoginCommand", "Sign in to OneLake (device code, browser, or a service principal).");
 		register("logout", p + "LogoutCommand", "Sign out; the catalog is kept.");
 		register("account", p + "AccountCommand", "Show the accounts, or switch with --use NAME.");
 		register("demo", p + "DemoCommand", "Write a sample lake, sync it and show the commands on it.");

@@ -35,7 +35,8 @@ final class LakeFailures {
 			yield new Die(3, "OneLake asked for a pause (" + e.getMessage() + "; " + retry + "): nothing is asked"
 					+ " until " + now.plus(wait) + ".");
 		}
-		case UNAUTHORIZED -> new Die(3, "Sign in again ('lakestudio login'): " + e.getMessage());
+		case UNAUTHORIZED -> new Die(3, e.getMessage().startsWith("sign in again") ? e.getMessage()
+				: "Sign in again ('lakestudio login'): " + e.getMessage());
 		default -> new Die(3, what + " failed: " + e.getMessage());
 		};
 	}

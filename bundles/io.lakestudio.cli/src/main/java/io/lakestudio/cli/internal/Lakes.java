@@ -64,6 +64,9 @@ final class Lakes {
 
 	/** Tokens for the account, silent only: a sign-in that needs a person is {@code login}'s business. */
 	static TokenSource tokens(Settings s) {
+		if (IdentityTokens.uses(s)) {
+			return IdentityTokens.of(s); // device-code or browser sign-in: Identity's cache
+		}
 		String clientId = s.string(CLIENT_ID, null);
 		if (clientId == null) {
 			throw new Die(3, SignIn.NO_INTERACTIVE);

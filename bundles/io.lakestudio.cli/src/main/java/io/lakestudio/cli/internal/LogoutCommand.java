@@ -24,6 +24,13 @@ public final class LogoutCommand extends Command {
 		args(line, 0, 0);
 		Settings s = Settings.load(home);
 		SignIn.mark(s, s.account(), false);
+		if (IdentityTokens.uses(s)) {
+			try {
+				io.lakestudio.identity.Identity.of(IdentityTokens.signIn(s, s.account(), home)).signOut();
+			} catch (java.io.IOException e) {
+				err.println("Signed out, but the sign-in record could not be removed: " + e);
+			}
+		}
 		s.save();
 		new EventLog(home).log("account", "signed out of account " + s.account());
 		out.println("signed out: account " + s.account() + " (its catalog is kept)");

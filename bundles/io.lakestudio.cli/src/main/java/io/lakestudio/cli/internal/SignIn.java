@@ -9,10 +9,10 @@ import io.lakestudio.catalog.Settings;
  */
 final class SignIn {
 
-	/** What this build can't do yet: azure-identity's interactive and device-code sign-in. */
-	static final String NO_INTERACTIVE = "Interactive and device-code sign-in (azure-identity) are not in this build."
-			+ " Sign in with a service principal: 'lakestudio login --client-id ID --tenant TENANT' with its secret"
-			+ " in $" + Lakes.SECRET_ENV + ".";
+	/** The account has neither a service principal nor a user sign-in on record. */
+	static final String NO_INTERACTIVE = "No sign-in method is recorded for this account: run 'lakestudio login"
+			+ " --device-code', or 'lakestudio login --client-id ID --tenant TENANT' with a service principal's"
+			+ " secret in $" + Lakes.SECRET_ENV + ".";
 
 	private SignIn() {
 	}
