@@ -76,6 +76,10 @@ class RefreshAndLogsTest {
 		String text = console.getDocument().get();
 		assertTrue(text.contains("sync sweep of local folder " + lake), text);
 		assertTrue(text.contains("(Refresh)"), text);
+		// every lake request, with its outcome, size and time
+		assertTrue(text.matches("(?s).* lake LIST / ok 2 entries \\d+ ms\n.*"), text);
+		assertTrue(text.matches("(?s).* lake GET Sales/Orders.Lakehouse/Tables/orders/_delta_log ok v\\d+ \\d+ ms\n.*"),
+				text);
 		Workbench.screenshot("refresh-and-logs", view.viewer().getControl().getShell());
 	}
 

@@ -81,6 +81,9 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 	/** How far the warm read of a table in use got, if it ever started. */
 	Optional<WarmState> warmState(String tableId);
 
+	/** Every table's warm-read state, in one query (the tree marks tables in use from it). */
+	List<WarmState> warmStates();
+
 	Counts counts();
 
 	@Override

@@ -28,6 +28,9 @@ public final class Settings {
 	public static final String DISK_CACHE_MAX_GB = "diskCacheMaxGB";
 	public static final String TENANT = "tenant";
 	public static final String OFFLINE = "offline";
+	/** OneLake's endpoints, so the emulator and other clouds work; Microsoft's public ones when unset. */
+	public static final String FABRIC_ENDPOINT = "fabricEndpoint";
+	public static final String ONELAKE_ENDPOINT = "onelakeEndpoint";
 
 	private static final JsonFactory JSON = new JsonFactory();
 

@@ -65,6 +65,30 @@ class WatcherTest {
 	}
 
 	@Test
+	void warmStateChangeRedrawsItsItemOnlyWhenItChanges() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (Catalog c = Catalogs.open(file, "a");
+				CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+			Fixtures.fill(c);
+			assertNotNull(changes.poll(3, TimeUnit.SECONDS));
+			changes.clear();
+			Item orders = Fixtures.lakehouse("Sales", "Orders");
+			String table = c.tables(orders.id()).get(0).id();
+			c.putWarmState(new WarmState(table, 3, 1, false, false, Fixtures.T0));
+			assertEquals(Set.of(Listing.tables(orders.id())), changes.poll(3, TimeUnit.SECONDS).listings(),
+					"a table starting to warm redraws its item");
+			c.putWarmState(new WarmState(table, 3, 2, false, false, Fixtures.T0.plusSeconds(5)));
+			assertEquals(null, changes.poll(3 * PERIOD.toMillis(), TimeUnit.MILLISECONDS),
+					"one more column read changes nothing the tree shows");
+			c.putWarmState(new WarmState(table, 3, 4, true, false, Fixtures.T0.plusSeconds(9)));
+			assertEquals(Set.of(Listing.tables(orders.id())), changes.poll(3, TimeUnit.SECONDS).listings(),
+					"complete at snapshot 3: the check appears");
+			assertEquals(List.of(new WarmState(table, 3, 4, true, false, Fixtures.T0.plusSeconds(9))), c.warmStates());
+		}
+	}
+
+	@Test
 	void replacedFileIsReportedAsEverything() throws Exception {
 		Path file = Catalogs.catalogFile(home, "a");
 		try (Catalog c = Catalogs.open(file, "a")) {

@@ -70,7 +70,12 @@ class LeaseProcessesTest {
 	private void takeover(long staleMs) throws Exception {
 		Path file = Catalogs.catalogFile(home, "a");
 		Sweeper a = start(file, staleMs, 50);
-		Thread.sleep(1500);
+		// a JVM's start takes seconds on a loaded machine: B starts once A holds, so A is the first holder
+		long t0 = System.currentTimeMillis();
+		while (!a.holding && System.currentTimeMillis() - t0 < 60_000) {
+			Thread.sleep(50);
+		}
+		assertTrue(a.holding, "the first process took the lease");
 		Sweeper b = start(file, staleMs, 50);
 		long until = System.currentTimeMillis() + 4000;
 		String holder = null;

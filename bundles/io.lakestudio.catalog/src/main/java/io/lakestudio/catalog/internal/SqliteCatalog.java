@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Item;
@@ -157,11 +158,18 @@ public class SqliteCatalog extends SqliteReadOnlyCatalog implements Catalog {
 	public void putWarmState(WarmState w) {
 		inTransaction(() -> {
 			sql.update(Schema.WARM_READ);
+			Optional<WarmState> before = warmState(w.tableId());
 			sql.update("INSERT INTO warm_read(table_id, snapshot, columns_done, complete, over_limit, at)"
 					+ " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET snapshot = excluded.snapshot,"
 					+ " columns_done = excluded.columns_done, complete = excluded.complete,"
 					+ " over_limit = excluded.over_limit, at = excluded.at", w.tableId(), w.snapshot(),
 					w.columnsDone(), w.complete(), w.overLimit(), w.at());
+			// the tree marks a table in use complete (or over the limit) on its item's listing: redraw that
+			if (before.isEmpty() || before.get().complete() != w.complete()
+					|| before.get().overLimit() != w.overLimit() || before.get().snapshot() != w.snapshot()) {
+				sql.update("UPDATE sync_state SET change_seq = change_seq + 1 WHERE listing = ?",
+						Listing.tables(itemIdOf(w.tableId())));
+			}
 		});
 	}
 

@@ -1,6 +1,7 @@
 package io.lakestudio.catalog.internal;
 
 import java.nio.file.Path;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -200,12 +201,26 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public Optional<WarmState> warmState(String tableId) {
-		if (sql.count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'warm_read'") == 0) {
+		if (!hasWarmReads()) {
 			return Optional.empty();
 		}
-		return sql.one("SELECT * FROM warm_read WHERE table_id = ?", rs -> new WarmState(rs.getString("table_id"),
-				rs.getLong("snapshot"), rs.getInt("columns_done"), rs.getInt("complete") != 0,
-				rs.getInt("over_limit") != 0, Sql.instant(rs, "at")), tableId);
+		return sql.one("SELECT * FROM warm_read WHERE table_id = ?", SqliteReadOnlyCatalog::warm, tableId);
+	}
+
+	@Override
+	public List<WarmState> warmStates() {
+		return hasWarmReads() ? sql.list("SELECT * FROM warm_read ORDER BY table_id", SqliteReadOnlyCatalog::warm)
+				: List.of();
+	}
+
+	/** warm_read is made by the first warm read, so an older catalog file may not have it. */
+	private boolean hasWarmReads() {
+		return sql.count("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'warm_read'") > 0;
+	}
+
+	private static WarmState warm(ResultSet rs) throws SQLException {
+		return new WarmState(rs.getString("table_id"), rs.getLong("snapshot"), rs.getInt("columns_done"),
+				rs.getInt("complete") != 0, rs.getInt("over_limit") != 0, Sql.instant(rs, "at"));
 	}
 
 	@Override

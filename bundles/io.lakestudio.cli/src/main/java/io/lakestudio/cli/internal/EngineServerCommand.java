@@ -14,6 +14,7 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.server.EngineServer;
+import io.lakestudio.onelake.LoggedStore;
 import io.lakestudio.onelake.local.LocalFolderLake;
 
 /**
@@ -52,7 +53,8 @@ public final class EngineServerCommand extends Command {
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
 				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder));
-				Engine engine = new Engine(EngineConfig.of(home, catalog, lake == null ? null : lake.store(),
+				Engine engine = new Engine(EngineConfig.of(home, catalog,
+						lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)),
 						settings))) {
 			EngineServer server;
 			try {

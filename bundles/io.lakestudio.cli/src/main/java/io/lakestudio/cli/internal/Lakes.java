@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
+import io.lakestudio.onelake.LoggedLake;
 import io.lakestudio.onelake.auth.ClientCredentials;
 import io.lakestudio.onelake.auth.TokenSource;
 import io.lakestudio.onelake.fabric.Endpoints;
@@ -23,8 +24,8 @@ import io.lakestudio.onelake.local.LocalFolderLake;
 final class Lakes {
 
 	static final String LOCAL = "local";
-	static final String FABRIC_ENDPOINT = "fabricEndpoint";
-	static final String ONELAKE_ENDPOINT = "onelakeEndpoint";
+	static final String FABRIC_ENDPOINT = Settings.FABRIC_ENDPOINT;
+	static final String ONELAKE_ENDPOINT = Settings.ONELAKE_ENDPOINT;
 	static final String TOKEN_ENDPOINT = "tokenEndpoint";
 	static final String CLIENT_ID = "clientId";
 	/** Where the client secret comes from: the environment, never a file of ours. */
@@ -39,7 +40,7 @@ final class Lakes {
 
 	static Lake open(Settings s, Consumer<String> log) {
 		if (isFolder(s)) {
-			return new LocalFolderLake(Path.of(s.string(Settings.LAKE_FOLDER, null)));
+			return new LoggedLake(new LocalFolderLake(Path.of(s.string(Settings.LAKE_FOLDER, null))), log);
 		}
 		return oneLake(s, log);
 	}

@@ -13,12 +13,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
 import io.lakestudio.engine.server.EngineClient;
+import io.lakestudio.onelake.LoggedStore;
 import io.lakestudio.onelake.local.LocalFolderLake;
 
 /**
@@ -88,7 +90,9 @@ public final class SqlCommand extends Command {
 		String folder = settings.string(Settings.LAKE_FOLDER, null);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
 				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder))) {
-			EngineConfig config = EngineConfig.of(home, catalog, lake == null ? null : lake.store(), settings);
+			EventLog log = new EventLog(home);
+			EngineConfig config = EngineConfig.of(home, catalog,
+					lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings);
 			if (line.hasOption("offline")) {
 				config = config.withOffline(true);
 			}

@@ -13,6 +13,7 @@ import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
+import io.lakestudio.onelake.LoggedLake;
 import io.lakestudio.onelake.local.LocalFolderLake;
 import io.lakestudio.sync.SyncPass;
 
@@ -65,7 +66,7 @@ public final class SyncCommand extends Command {
 		}
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
-				Lake lake = new LocalFolderLake(Path.of(folder))) {
+				Lake lake = new LoggedLake(new LocalFolderLake(Path.of(folder)), line -> log.log("lake", line))) {
 			catalog.openNotice().ifPresent(err::println);
 			log.log("sync", "sweep of " + lake.describe() + " started");
 			long t0 = System.nanoTime();

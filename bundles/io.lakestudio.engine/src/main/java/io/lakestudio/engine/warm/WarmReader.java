@@ -13,6 +13,7 @@ import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.catalog.TableUse;
 import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 import io.lakestudio.engine.Engine;
@@ -43,7 +44,7 @@ public final class WarmReader {
 
 		/** The product's rules with settings.json's keepUsedTablesGB (default 10, at most half of diskCacheMaxGB). */
 		public static Rules of(Settings s) {
-			return new Rules(3, Duration.ofDays(14), Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofHours(6),
+			return new Rules(TableUse.IN_USE_READS, TableUse.IN_USE_WINDOW, Duration.ofMinutes(2), Duration.ofMinutes(10), Duration.ofHours(6),
 					WarmReader.budgetBytes(s));
 		}
 

@@ -85,7 +85,8 @@ final class Http {
 		long t0 = System.nanoTime();
 		try {
 			HttpResponse<byte[]> r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-			log.accept(method + " " + uri.getRawPath() + " " + r.statusCode() + " " + ms(t0) + " ms");
+			log.accept(method + " " + uri.getRawPath() + " " + r.statusCode() + " " + r.body().length + " bytes "
+					+ ms(t0) + " ms");
 			return new Reply(r.statusCode(), r.headers(), r.body());
 		} catch (IOException e) {
 			log.accept(method + " " + uri.getRawPath() + " failed after " + ms(t0) + " ms: " + e);

@@ -100,6 +100,8 @@ class FabricLakeTest {
 		assertEquals(5, tables.size());
 		assertTrue(tables.stream().allMatch(t -> t.format().equals("Delta") && t.schema().isEmpty()));
 		assertEquals(3, emu.log().containing("/tables").size(), "5 tables at 2 a page is 3 pages");
+		assertEquals(3, log.stream().filter(l -> l.matches("GET /v1/workspaces/.*/tables 200 \\d+ bytes \\d+ ms")).count(),
+				() -> "one log line per request, with status, bytes and time: " + log);
 	}
 
 	@Test

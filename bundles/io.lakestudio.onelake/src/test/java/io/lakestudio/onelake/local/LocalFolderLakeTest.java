@@ -64,6 +64,28 @@ class LocalFolderLakeTest {
 		lake = new LocalFolderLake(root);
 	}
 
+	/** The Logs console shows every request a folder lake answers: method, path, outcome, size and time. */
+	@Test
+	void loggedLakeWritesOneLinePerRequest() throws Exception {
+		List<String> lines = new java.util.ArrayList<>();
+		io.lakestudio.onelake.LoggedLake logged = new io.lakestudio.onelake.LoggedLake(lake, lines::add);
+		Item orders = logged.items("Sales").stream().filter(i -> i.name().equals("Orders")).findFirst().orElseThrow();
+		List<LakeTable> tables = logged.tables(orders);
+		LakeTable broken = tables.stream().filter(t -> t.name().equals("broken")).findFirst().orElseThrow();
+		assertThrows(LakeException.class, () -> logged.tableMetadata(orders, broken));
+		byte[] bytes = logged.store().read("Sales/Orders.Lakehouse/Files/raw/b.csv", 0, 100);
+		assertThrows(LakeException.class, () -> logged.store().read("Sales/Orders.Lakehouse/Files/nope.csv", 0, 9));
+
+		assertEquals(5, lines.size(), String.join("\n", lines));
+		assertTrue(lines.get(0).matches("LIST Sales ok 4 entries \\d+ ms"), lines.get(0));
+		assertTrue(lines.get(1).matches("LIST Sales/Orders.Lakehouse/Tables ok " + tables.size() + " entries \\d+ ms"),
+				lines.get(1));
+		assertTrue(lines.get(2).startsWith("GET " + broken.location() + "/_delta_log failed "), lines.get(2));
+		assertEquals("GET Sales/Orders.Lakehouse/Files/raw/b.csv [0+100] ok " + bytes.length + " bytes",
+				lines.get(3).replaceAll(" \\d+ ms$", ""));
+		assertTrue(lines.get(4).startsWith("GET Sales/Orders.Lakehouse/Files/nope.csv failed NOT_FOUND"), lines.get(4));
+	}
+
 	@Test
 	void workspacesAndItems() throws Exception {
 		assertEquals(List.of(new Workspace("Finance", "Finance"), new Workspace("Sales", "Sales")), lake.workspaces());

@@ -4,9 +4,11 @@ import java.nio.file.Path;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.onelake.LakeStore;
+import io.lakestudio.onelake.LoggedStore;
 import io.lakestudio.onelake.local.LocalFolderStore;
 
 /**
@@ -33,7 +35,9 @@ public final class Engines {
 		if (engine == null || !k.equals(key)) {
 			close();
 			catalog = Catalogs.open(Catalogs.catalogFile(home, s.account()), s.account());
-			LakeStore store = folder == null ? null : new LocalFolderStore(Path.of(folder));
+			EventLog log = new EventLog(home);
+			LakeStore store = folder == null ? null
+					: new LoggedStore(new LocalFolderStore(Path.of(folder)), l -> log.log("lake", l));
 			engine = new io.lakestudio.engine.Engine(EngineConfig.of(home, catalog, store, s));
 			key = k;
 		}

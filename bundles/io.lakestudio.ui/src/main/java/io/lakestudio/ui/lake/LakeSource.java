@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
 
+import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
+import io.lakestudio.onelake.LoggedLake;
 import io.lakestudio.onelake.local.LocalFolderLake;
 
 /**
@@ -32,7 +34,8 @@ public final class LakeSource {
 
 	/** A lake to read, or empty with {@link #NO_LAKE} as the reason. The caller closes it. */
 	public static Optional<Lake> open(Path home) {
-		return folder(home).map(factory);
+		EventLog log = new EventLog(home);
+		return folder(home).map(factory).map(lake -> new LoggedLake(lake, line -> log.log("lake", line)));
 	}
 
 	/** For tests: how a lake is made from its folder. Returns the previous factory. */

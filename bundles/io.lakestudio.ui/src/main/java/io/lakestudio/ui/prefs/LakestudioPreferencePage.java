@@ -8,6 +8,7 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.preference.PreferencePage;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -18,6 +19,7 @@ import org.eclipse.ui.IWorkbenchPreferencePage;
 import io.lakestudio.catalog.CatalogException;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.ui.tree.OneLakeView;
 
 /**
  * Edits {@code settings.json} in the state folder, the file the command line reads too, rather than an Eclipse
@@ -35,10 +37,14 @@ public final class LakestudioPreferencePage extends PreferencePage implements IW
 			new Field(Settings.DISK_CACHE_MAX_GB, "Disk cache limit (GB):", "default", true),
 			new Field(Settings.CATALOG_TTL_MINUTES, "Catalog listings expire after (minutes):", "default", true),
 			new Field(Settings.TENANT, "Tenant:", "the account's home tenant", false),
+			new Field(Settings.FABRIC_ENDPOINT, "Fabric REST endpoint:", "https://api.fabric.microsoft.com", false),
+			new Field(Settings.ONELAKE_ENDPOINT, "OneLake endpoint:", "https://onelake.dfs.fabric.microsoft.com",
+					false),
 			new Field(Settings.LAKE_FOLDER, "Local lake folder:", "none (OneLake)", false) };
 
 	private final Path home;
 	private final Map<String, Text> texts = new LinkedHashMap<>();
+	private Button offline;
 
 	public LakestudioPreferencePage() {
 		this(Catalogs.home());
@@ -68,6 +74,10 @@ public final class LakestudioPreferencePage extends PreferencePage implements IW
 			GridDataFactory.fillDefaults().grab(true, false).hint(250, SWT.DEFAULT).applyTo(t);
 			texts.put(f.key(), t);
 		}
+		offline = new Button(c, SWT.CHECK);
+		offline.setText("Work offline: ask nothing of the lake, answer from the catalog and the cache");
+		offline.setSelection(settings != null && settings.flag(Settings.OFFLINE));
+		GridDataFactory.fillDefaults().span(2, 1).applyTo(offline);
 		return c;
 	}
 
@@ -80,9 +90,13 @@ public final class LakestudioPreferencePage extends PreferencePage implements IW
 		}
 	}
 
-	/** Sets a field's text, as typing would; for tests. */
+	/** Sets a field's text, as typing would (the offline box takes "true"/"false"); for tests. */
 	public void setValue(String key, String value) {
-		texts.get(key).setText(value);
+		if (Settings.OFFLINE.equals(key)) {
+			offline.setSelection(Boolean.parseBoolean(value));
+		} else {
+			texts.get(key).setText(value);
+		}
 	}
 
 	private void validate() {
@@ -123,8 +137,10 @@ public final class LakestudioPreferencePage extends PreferencePage implements IW
 			String v = texts.get(f.key()).getText().strip();
 			settings.set(f.key(), v.isEmpty() ? null : f.number() ? parse(v) : v);
 		}
+		settings.set(Settings.OFFLINE, offline.getSelection() ? Boolean.TRUE : null);
 		try {
 			settings.save();
+			OneLakeView.settingsChanged();
 			return true;
 		} catch (CatalogException e) {
 			setErrorMessage(e.getMessage());

@@ -1,8 +1,10 @@
 package io.lakestudio.ui.tree;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,8 @@ import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.catalog.SyncState;
+import io.lakestudio.catalog.TableUse;
+import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 
 /**
@@ -36,6 +40,9 @@ public final class CatalogTree implements AutoCloseable {
 	private boolean open = true;
 	private final Map<LakeNode, List<LakeNode>> children = new HashMap<>();
 	private final Map<String, Optional<SyncState>> states = new HashMap<>();
+	private Map<String, WarmState> warm;
+	private Set<String> inUse;
+	private Boolean offline;
 
 	private CatalogTree(Path home, String account, ReadOnlyCatalog catalog) {
 		this.home = home;
@@ -65,6 +72,9 @@ public final class CatalogTree implements AutoCloseable {
 	public void forget() {
 		children.clear();
 		states.clear();
+		warm = null;
+		inUse = null;
+		offline = null;
 	}
 
 	/** After the file was replaced (set aside, cleared): a fresh handle on the new file. */
@@ -141,6 +151,32 @@ public final class CatalogTree implements AutoCloseable {
 
 	public Optional<SyncState> state(String listing) {
 		return listing == null ? Optional.empty() : states.computeIfAbsent(listing, catalog::syncState);
+	}
+
+	/** How far the warm read of a table in use got; the warm reads are few, so all are read at once. */
+	public Optional<WarmState> warmState(String tableId) {
+		if (warm == null) {
+			warm = new HashMap<>();
+			catalog.warmStates().forEach(w -> warm.put(w.tableId(), w));
+		}
+		return Optional.ofNullable(warm.get(tableId));
+	}
+
+	/** Whether a table is in use: read {@link TableUse#IN_USE_READS} times within the last 14 days. */
+	public boolean inUse(String tableId) {
+		if (inUse == null) {
+			inUse = new HashSet<>(catalog.tablesUsedAtLeast(TableUse.IN_USE_READS,
+					Instant.now().minus(TableUse.IN_USE_WINDOW)));
+		}
+		return inUse.contains(tableId);
+	}
+
+	/** The offline setting: nothing is asked of the lake, the tree shows what the catalog holds. */
+	public boolean offline() {
+		if (offline == null) {
+			offline = Settings.load(home).flag(Settings.OFFLINE);
+		}
+		return offline;
 	}
 
 	private List<LakeNode> read(LakeNode node) {

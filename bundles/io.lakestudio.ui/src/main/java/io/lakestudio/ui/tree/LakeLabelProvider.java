@@ -5,8 +5,15 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.eclipse.core.runtime.ResourceLocator;
 import org.eclipse.jface.preference.JFacePreferences;
+import org.eclipse.jface.resource.ImageDescriptor;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.resource.LocalResourceManager;
+import org.eclipse.jface.resource.ResourceManager;
+import org.eclipse.jface.viewers.DecorationOverlayIcon;
 import org.eclipse.jface.viewers.DelegatingStyledCellLabelProvider.IStyledLabelProvider;
+import org.eclipse.jface.viewers.IDecoration;
 import org.eclipse.jface.viewers.IToolTipProvider;
 import org.eclipse.jface.viewers.LabelProvider;
 import org.eclipse.jface.viewers.StyledString;
@@ -19,6 +26,7 @@ import org.eclipse.ui.PlatformUI;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.catalog.SyncState;
+import io.lakestudio.catalog.WarmState;
 
 /**
  * Labels, icons and tooltips of the OneLake tree. The state a node shows (dropped, refresh failed, counts) is read
@@ -28,6 +36,10 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 
 	static final String FAILED = " refresh failed";
 	static final String DROPPED = " dropped";
+	static final String IN_USE = " \u2713 in use";
+	static final String WARMING = " in use";
+	static final String OVER_LIMIT = " over keepUsedTablesGB";
+	static final String OFFLINE = " offline";
 
 	private static final Styler STRIKE = new Styler() {
 		@Override
@@ -39,10 +51,17 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 
 	private final CatalogTree tree;
 	private final Clock clock;
+	private final ResourceManager images = new LocalResourceManager(JFaceResources.getResources());
 
 	public LakeLabelProvider(CatalogTree tree, Clock clock) {
 		this.tree = tree;
 		this.clock = clock;
+	}
+
+	@Override
+	public void dispose() {
+		images.dispose();
+		super.dispose();
 	}
 
 	@Override
@@ -71,7 +90,49 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		if (failure(node).isPresent()) {
 			s.append(FAILED, ERROR);
 		}
+		switch (mark(node)) {
+		case IN_USE -> s.append(IN_USE, StyledString.DECORATIONS_STYLER);
+		case WARMING -> s.append(WARMING, StyledString.DECORATIONS_STYLER);
+		case OVER_LIMIT -> s.append(OVER_LIMIT, StyledString.QUALIFIER_STYLER);
+		case OFFLINE -> s.append(OFFLINE, StyledString.QUALIFIER_STYLER);
+		case NONE -> {
+		}
+		}
 		return s;
+	}
+
+	/** The one state mark a node carries beside its failure: tables in use and the offline account. */
+	enum Mark {
+		NONE(null), IN_USE("icons/ovr_in_use.png"), WARMING("icons/ovr_warming.png"),
+		OVER_LIMIT("icons/ovr_over_limit.png"), OFFLINE("icons/ovr_offline.png");
+
+		final String overlay;
+
+		Mark(String overlay) {
+			this.overlay = overlay;
+		}
+	}
+
+	Mark mark(LakeNode node) {
+		if (node instanceof LakeNode.Account) {
+			return tree.offline() ? Mark.OFFLINE : Mark.NONE;
+		}
+		if (!(node instanceof LakeNode.Table t) || node.dropped()) {
+			return Mark.NONE;
+		}
+		Optional<WarmState> warm = tree.warmState(t.table().id());
+		if (warm.isPresent() && warm.get().overLimit()) {
+			return Mark.OVER_LIMIT;
+		}
+		if (!tree.inUse(t.table().id())) {
+			return Mark.NONE;
+		}
+		return warm.filter(w -> w.complete() && current(w, t.table())).isPresent() ? Mark.IN_USE : Mark.WARMING;
+	}
+
+	/** Complete counts only at the snapshot the catalog holds now: a newer version is read again. */
+	private static boolean current(WarmState w, LakeTable t) {
+		return t.snapshotVersion() == null || t.snapshotVersion() == w.snapshot();
 	}
 
 	private static String detail(LakeNode node) {
@@ -100,12 +161,23 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 
 	@Override
 	public Image getImage(Object element) {
-		ISharedImages images = PlatformUI.getWorkbench().getSharedImages();
 		LakeNode node = (LakeNode) element;
-		if (failure(node).isPresent()) {
-			return images.getImage(ISharedImages.IMG_OBJS_ERROR_TSK);
+		Image base = baseImage(node);
+		Mark mark = failure(node).isPresent() ? Mark.NONE : mark(node);
+		if (mark == Mark.NONE) {
+			return base;
 		}
-		return images.getImage(switch (node) {
+		ImageDescriptor overlay = ResourceLocator.imageDescriptorFromBundle(getClass(), mark.overlay).orElse(null);
+		return overlay == null ? base
+				: images.create(new DecorationOverlayIcon(base, overlay, IDecoration.BOTTOM_RIGHT));
+	}
+
+	private Image baseImage(LakeNode node) {
+		ISharedImages shared = PlatformUI.getWorkbench().getSharedImages();
+		if (failure(node).isPresent()) {
+			return shared.getImage(ISharedImages.IMG_OBJS_ERROR_TSK);
+		}
+		return shared.getImage(switch (node) {
 		case LakeNode.Message m -> ISharedImages.IMG_OBJS_INFO_TSK;
 		case LakeNode.Account a -> ISharedImages.IMG_OBJ_PROJECT;
 		case LakeNode.WorkspaceNode w -> ISharedImages.IMG_OBJ_PROJECT;
@@ -136,6 +208,22 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		}
 		state.filter(SyncState::failing).ifPresent(st -> tip.append("\nRefresh failed at ")
 				.append(Ages.when(st.lastFailure(), now)).append(": ").append(st.failureMessage()));
+		markTip(node, tip, now);
 		return tip.toString();
+	}
+
+	private void markTip(LakeNode node, StringBuilder tip, Instant now) {
+		Optional<WarmState> warm = node instanceof LakeNode.Table t ? tree.warmState(t.table().id()) : Optional.empty();
+		switch (mark(node)) {
+		case IN_USE -> tip.append("\nIn use: complete at snapshot ").append(warm.get().snapshot())
+				.append(" (every column read ").append(Ages.when(warm.get().at(), now)).append(")");
+		case WARMING -> tip.append("\nIn use: ").append(warm.map(w -> "warm read at snapshot " + w.snapshot() + ", "
+				+ w.columnsDone() + " columns so far (" + Ages.when(w.at(), now) + ")").orElse("not warm-read yet"));
+		case OVER_LIMIT -> tip.append("\nOver keepUsedTablesGB: too big to keep warm; read from the lake when asked");
+		case OFFLINE -> tip.append("\nOffline (setting): nothing is asked of the lake; the tree shows what the catalog"
+				+ " holds");
+		case NONE -> {
+		}
+		}
 	}
 }

@@ -16,6 +16,9 @@ import org.eclipse.swt.events.PaintListener;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 
 import io.lakestudio.catalog.CatalogException;
@@ -134,6 +137,18 @@ public final class OneLakeView extends ViewPart {
 		viewer.expandToLevel(viewer.getAutoExpandLevel());
 		refresher = new CatalogRefresher(viewer, tree, (CatalogContentProvider) viewer.getContentProvider())
 				.start(CatalogWatcher.DEFAULT_PERIOD);
+	}
+
+	/** After settings.json changed here (offline, limits): redraws every open OneLake view's labels. */
+	public static void settingsChanged() {
+		for (IWorkbenchWindow w : PlatformUI.getWorkbench().getWorkbenchWindows()) {
+			for (IWorkbenchPage page : w.getPages()) {
+				if (page.findView(ID) instanceof OneLakeView v && v.viewer != null && v.tree != null) {
+					v.tree.forget();
+					v.viewer.refresh(true);
+				}
+			}
+		}
 	}
 
 	@Override
