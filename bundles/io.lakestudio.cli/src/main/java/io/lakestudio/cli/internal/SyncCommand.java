@@ -66,7 +66,7 @@ public final class SyncCommand extends Command {
 		}
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
-				Lake lake = new LoggedLake(new LocalFolderLake(Path.of(folder)), line -> log.log("lake", line))) {
+				Lake lake = new LoggedLake(new LocalFolderLake(Path.of(folder)), l -> log.log("lake", l))) {
 			catalog.openNotice().ifPresent(err::println);
 			log.log("sync", "sweep of " + lake.describe() + " started");
 			long t0 = System.nanoTime();
