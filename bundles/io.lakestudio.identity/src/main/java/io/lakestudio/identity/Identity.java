@@ -77,6 +77,12 @@ public final class Identity {
 	}
 
 	private static final Map<String, Identity> OPEN = new ConcurrentHashMap<>();
+	/**
+	 * MSAL's requests run here, not in the common fork-join pool: the device-code and browser flows block their
+	 * thread for minutes, and with two cores the common pool has one thread.
+	 */
+	private static final java.util.concurrent.ExecutorService WAITING = java.util.concurrent.Executors
+			.newCachedThreadPool(r -> Thread.ofPlatform().name("lakestudio-sign-in").daemon().unstarted(r));
 
 	private final SignInSettings settings;
 	private final Cache cache;
@@ -201,18 +207,26 @@ public final class Identity {
 	 */
 	public String signInWithBrowser(String scope, Browser browser, java.time.Duration wait) throws SignInException {
 		CompletableFuture<IAuthenticationResult> f = null;
+		// MSAL 1.26 publishes the request's future only after acquireToken returns, yet its listener loop reads it
+		// at once (NPE when the page comes back fast): the page is opened only once acquireToken has returned
+		java.util.concurrent.CountDownLatch returned = new java.util.concurrent.CountDownLatch(1);
 		try {
 			SystemBrowserOptions options = SystemBrowserOptions.builder().openBrowserAction(url -> {
 				try {
+					returned.await(30, java.util.concurrent.TimeUnit.SECONDS);
 					browser.open(url.toURI());
 				} catch (IOException | java.net.URISyntaxException e) {
 					throw new java.io.UncheckedIOException(new IOException("cannot open the browser: " + e, e));
+				} catch (InterruptedException e) {
+					Thread.currentThread().interrupt();
+					throw new CancellationException("interrupted");
 				}
 			}).htmlMessageSuccess("<html><body><h3>Lakestudio: signed in.</h3><p>You can close this page.</p>"
 					+ "</body></html>").build();
 			f = app().acquireToken(InteractiveRequestParameters.builder(URI.create("http://localhost"))
 					.scopes(Set.of(scope)).systemBrowserOptions(options)
 					.httpPollingTimeoutInSeconds((int) Math.max(1, wait.toSeconds())).build());
+			returned.countDown();
 			return signedIn(f.get());
 		} catch (InterruptedException e) {
 			if (f != null) {
@@ -224,6 +238,8 @@ public final class Identity {
 			throw translate(e.getCause(), "Browser sign-in failed");
 		} catch (RuntimeException e) {
 			throw translate(e, "Browser sign-in failed");
+		} finally {
+			returned.countDown();
 		}
 	}
 
@@ -300,7 +316,8 @@ public final class Identity {
 				try {
 					String authority = settings.authorityHost().replaceAll("/+$", "") + "/" + settings.tenant() + "/";
 					PublicClientApplication.Builder b = PublicClientApplication.builder(settings.clientId())
-							.authority(authority).instanceDiscovery(false).httpClient(new Http(settings));
+							.authority(authority).instanceDiscovery(false).httpClient(new Http(settings))
+							.executorService(WAITING);
 					if (cache == Cache.PERSISTED) {
 						b.setTokenCacheAccessAspect(Keyring.aspect(cacheName()));
 					}

@@ -54,7 +54,8 @@ import io.lakestudio.emulator.internal.Query;
  * {@code authorization_declined} on demand); then an access token the Fabric/DFS endpoints accept, a refresh
  * token, an (unsigned) id_token and client_info;</li>
  * <li>{@code GET /{tenant}/oauth2/v2.0/authorize} (the page a browser opens): signs {@link #USER} in at once and
- * redirects to the client's loopback {@code redirect_uri} with {@code code} and {@code state}; PKCE
+ * sends the browser back to the client's loopback {@code redirect_uri} with {@code code} and {@code state} (with
+ * {@code response_mode=form_post}, as MSAL asks, Entra's self-posting form; else a 302); PKCE
  * ({@code code_challenge}, S256) is required, a non-loopback redirect is refused (400), and
  * {@link #declineBrowser} makes it redirect with {@code error=access_denied};</li>
  * <li>the token endpoint with {@code grant_type=authorization_code}: the code once, the same redirect_uri and
@@ -336,8 +337,8 @@ public final class Entra implements AutoCloseable {
 	 */
 	private Answer authorize(Query q) {
 		Map<String, String> seen = new LinkedHashMap<>();
-		for (String k : List.of("client_id", "response_type", "redirect_uri", "scope", "state", "code_challenge",
-				"code_challenge_method", "prompt", "login_hint")) {
+		for (String k : List.of("client_id", "response_type", "response_mode", "redirect_uri", "scope",
+				"state", "code_challenge", "code_challenge_method", "prompt", "login_hint")) {
 			if (q.get(k) != null) {
 				seen.put(k, q.get(k));
 			}
@@ -356,22 +357,49 @@ public final class Entra implements AutoCloseable {
 					+ "' is not a loopback address (only http://localhost:<port> is emulated).");
 		}
 		if (q.get("client_id") == null || !"code".equals(q.get("response_type"))) {
-			return redirect(redirect, "error", "invalid_request", "error_description",
+			return back(redirect, q.get("response_mode"), "error", "invalid_request", "error_description",
 					"AADSTS900144: client_id and response_type=code are required.", "state", q.get("state"));
 		}
 		if (q.get("code_challenge") == null || !"S256".equals(q.get("code_challenge_method"))) {
-			return redirect(redirect, "error", "invalid_request", "error_description",
+			return back(redirect, q.get("response_mode"), "error", "invalid_request", "error_description",
 					"AADSTS9002325: Proof Key for Code Exchange is required (code_challenge, S256).", "state",
 					q.get("state"));
 		}
 		if (browserDeclined) {
-			return redirect(redirect, "error", "access_denied", "error_description",
+			return back(redirect, q.get("response_mode"), "error", "access_denied", "error_description",
 					"AADSTS65004: User declined to consent to access the app.", "state", q.get("state"));
 		}
 		String code = "emuac." + hex(24);
 		authCodes.put(code, new AuthCode(q.get("client_id"), redirect, q.get("code_challenge"),
 				clock.instant().plus(Duration.ofMinutes(10))));
-		return redirect(redirect, "code", code, "state", q.get("state"), "session_state", UUID.randomUUID().toString());
+		return back(redirect, q.get("response_mode"), "code", code, "state", q.get("state"), "session_state", UUID.randomUUID().toString());
+	}
+
+	/**
+	 * The answer to the client's redirect URI: with {@code response_mode=form_post} (what MSAL asks for) Entra's page
+	 * whose form the browser posts there at once; otherwise a 302 with the parameters in the query.
+	 */
+	private static Answer back(String to, String mode, String... params) {
+		if ("form_post".equals(mode)) {
+			StringBuilder b = new StringBuilder("<html><head><title>Working...</title></head>"
+					+ "<body onload=\"document.forms[0].submit()\"><form method=\"POST\" name=\"hiddenform\" action=\"")
+					.append(html(to)).append("\">");
+			for (int i = 0; i + 1 < params.length; i += 2) {
+				if (params[i + 1] != null) {
+					b.append("<input type=\"hidden\" name=\"").append(html(params[i])).append("\" value=\"")
+							.append(html(params[i + 1])).append("\"/>");
+				}
+			}
+			b.append("<noscript><p>Script is disabled. Click Submit to continue.</p><input type=\"submit\""
+					+ " value=\"Submit\"/></noscript></form></body></html>");
+			return new Answer(200, new LinkedHashMap<>(Map.of("Content-Type", "text/html; charset=utf-8")),
+					b.toString().getBytes(StandardCharsets.UTF_8));
+		}
+		return redirect(to, params);
+	}
+
+	private static String html(String s) {
+		return s.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
 	}
 
 	private static Answer redirect(String to, String... params) {
