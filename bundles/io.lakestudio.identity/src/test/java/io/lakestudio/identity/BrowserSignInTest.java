@@ -31,7 +31,7 @@ import io.lakestudio.emulator.Entra;
 
 /**
  * The interactive browser sign-in (authorization code + PKCE, loopback redirect) against the emulator's Entra; the
- * "browser" is {@link TestBrowser}. No keyring here: the in-memory cache ({@link PersistedCacheTest} has the
+ * "browser" is the emulator's ({@link Entra#browse}). No keyring here: the in-memory cache ({@link PersistedCacheTest} has the
  * keyring).
  */
 @Timeout(120)
@@ -70,15 +70,14 @@ class BrowserSignInTest {
 	@Test
 	void browserSignInWithPkceOnALoopbackRedirectThenSilentTokens() throws Exception {
 		Identity id = Identity.of(settings);
-		TestBrowser browser = new TestBrowser(entra.caFile());
 		String user;
 		try {
-			user = id.signInWithBrowser(FABRIC, browser, Duration.ofSeconds(30));
+			user = id.signInWithBrowser(FABRIC, entra::browse, Duration.ofSeconds(30));
 		} catch (SignInException e) {
-			throw new AssertionError(e.getMessage() + "; the browser saw " + browser.seen, e);
+			throw new AssertionError(e.getMessage() + "; the browser saw " + entra.browsed(), e);
 		}
 		assertEquals(Entra.USER, user);
-		browser.done.get(10, TimeUnit.SECONDS);
+		List<String> seen = entra.browsed();
 
 		// what the browser was sent to, and where it came back
 		List<Map<String, String>> auth = entra.authorizations();
@@ -88,12 +87,11 @@ class BrowserSignInTest {
 		assertEquals("S256", a.get("code_challenge_method"), a::toString);
 		assertEquals("code", a.get("response_type"));
 		assertTrue(a.get("scope").contains(FABRIC), a::toString);
-		assertTrue(browser.seen.get(0).startsWith("open " + entra.authorityHost()
-				+ "/emu-tenant/oauth2/v2.0/authorize?"), browser.seen::toString);
+		assertTrue(seen.get(0).startsWith("open " + entra.authorityHost() + "/emu-tenant/oauth2/v2.0/authorize?"),
+				seen::toString);
 		assertEquals("form_post", a.get("response_mode"), a::toString);
-		assertTrue(browser.seen.get(2).startsWith("back POST " + a.get("redirect_uri") + "/"), browser.seen::toString);
-		assertTrue(browser.seen.get(3).startsWith("listener 200") && browser.seen.get(3).contains("signed in"),
-				browser.seen::toString);
+		assertTrue(seen.get(2).startsWith("back POST " + a.get("redirect_uri") + "/"), seen::toString);
+		assertTrue(seen.get(3).startsWith("listener 200") && seen.get(3).contains("signed in"), seen::toString);
 		assertEquals(List.of("authorization_code"), entra.grants());
 
 		// silent afterwards: the same scope from the cache, another by the refresh token; no second browser
@@ -126,13 +124,12 @@ class BrowserSignInTest {
 	@Test
 	void cancelledOnTheSignInPageSaysSo() throws Exception {
 		entra.declineBrowser(true);
-		TestBrowser browser = new TestBrowser(entra.caFile());
 		SignInException e = assertThrows(SignInException.class,
-				() -> Identity.of(settings).signInWithBrowser(FABRIC, browser, Duration.ofSeconds(30)));
+				() -> Identity.of(settings).signInWithBrowser(FABRIC, entra::browse, Duration.ofSeconds(30)));
 		assertEquals(SignInException.Kind.DECLINED, e.kind(), e.getMessage());
 		assertTrue(e.getMessage().contains("did not come back with a sign-in"), e.getMessage());
 		assertEquals(List.of(), entra.grants(), "no code, nothing redeemed");
-		assertTrue(browser.seen.get(1).contains("value=\"access_denied\""), browser.seen::toString);
+		assertTrue(entra.browsed().get(1).contains("value=\"access_denied\""), entra.browsed()::toString);
 	}
 
 	@Test

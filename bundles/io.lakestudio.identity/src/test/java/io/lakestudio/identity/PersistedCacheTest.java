@@ -211,6 +211,23 @@ class PersistedCacheTest {
 		assertEquals(List.of(), entries("second"));
 	}
 
+	/** The browser sign-in's cache is persisted too: a new process gets its token silently. */
+	@Test
+	void browserSignInIsPersistedForTheNextProcess() throws Exception {
+		Step a = run("browser", "web");
+		assertEquals(0, a.exit(), a::toString);
+		assertTrue(a.out().contains("cache: PERSISTED") && a.out().contains("signed in: " + Entra.USER), a::toString);
+		assertEquals(List.of("authorization_code"), entra.grants());
+		Step b = run("token", "web");
+		assertEquals(0, b.exit(), b::toString);
+		assertTrue(b.out().contains("GET /v1/workspaces 200"), b::toString);
+		assertEquals(List.of("authorization_code"), entra.grants(), "the token from the keyring, nothing asked");
+		assertEquals(1, entra.authorizations().size(), "no second browser sign-in");
+		assertNoTokenIn(List.of(state, userHome, keyring.home()));
+		assertEquals(0, run("sign-out", "web").exit());
+		assertEquals(List.of(), entries("web"));
+	}
+
 	private void assertNoTokenIn(List<Path> folders) throws IOException {
 		List<String> secrets = entra.issuedSecrets();
 		assertFalse(secrets.isEmpty());

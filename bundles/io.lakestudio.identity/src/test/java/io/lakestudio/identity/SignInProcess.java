@@ -9,7 +9,7 @@ import java.nio.file.Path;
 /**
  * A separate process of the tests: one sign-in step for an account, as a later command would run it. Prints what
  * happened (never a token); exit 0 done, 2 a sign-in is required, 3 failed.
- * Arguments: {@code device-code|token|sign-out account stateFolder authorityHost tenant clientId caFile [fabricUrl]}.
+ * Arguments: {@code device-code|browser|token|sign-out account stateFolder authorityHost tenant clientId caFile [fabricUrl]}.
  */
 public final class SignInProcess {
 
@@ -22,6 +22,12 @@ public final class SignInProcess {
 			case "device-code" -> {
 				String user = id.signInWithDeviceCode(DeviceCodeSignInTest.FABRIC,
 						c -> System.out.println("device code shown: " + c.userCode()));
+				System.out.println("signed in: " + user);
+			}
+			case "browser" -> {
+				java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+				String user = id.signInWithBrowser(DeviceCodeSignInTest.FABRIC,
+						page -> io.lakestudio.emulator.Entra.browse(page, s.caFile(), seen), java.time.Duration.ofSeconds(60));
 				System.out.println("signed in: " + user);
 			}
 			case "token" -> {

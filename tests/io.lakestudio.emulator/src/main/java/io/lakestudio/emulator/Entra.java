@@ -8,6 +8,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,6 +179,93 @@ public final class Entra implements AutoCloseable {
 	 */
 	public List<Map<String, String>> authorizations() {
 		return List.copyOf(authorizations);
+	}
+
+	/**
+	 * What the user's browser does with the sign-in page the client opens: loads it (the user is signed in at once,
+	 * see {@link #declineBrowser}) and goes back to the client's loopback listener, posting the page's form
+	 * ({@code response_mode=form_post}) or following the redirect. Runs on its own thread, as a browser is its own
+	 * process; {@link #browsed()} says what it saw. A {@code Browser} for the client: {@code entra::browse}.
+	 */
+	public void browse(URI page) {
+		browse(page, caPem, browsed);
+	}
+
+	/** {@link #browse(URI)} from another process than the emulator's: {@code ca} is its {@link #caFile()}. */
+	public static void browse(URI page, Path ca, List<String> browsed) {
+		Thread.ofPlatform().daemon().name("emulated-browser").start(() -> {
+			try {
+				browsed.add("open " + page);
+				HttpClient https = HttpClient.newBuilder().sslContext(trusting(ca))
+						.connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
+				HttpResponse<String> r = https.send(HttpRequest.newBuilder(page).build(),
+						HttpResponse.BodyHandlers.ofString());
+				String to = r.headers().firstValue("Location").orElse(null);
+				browsed.add("answer " + r.statusCode() + " " + (to != null ? to : r.body()));
+				HttpRequest back = null;
+				java.util.regex.Matcher action = java.util.regex.Pattern.compile("<form[^>]*action=\"([^\"]*)\"")
+						.matcher(r.body());
+				if (r.statusCode() == 302 && to != null) {
+					back = HttpRequest.newBuilder(browserUri(to)).build();
+				} else if (r.statusCode() == 200 && r.body().contains("document.forms[0].submit()") && action.find()) {
+					StringBuilder form = new StringBuilder();
+					java.util.regex.Matcher input = java.util.regex.Pattern
+							.compile("<input type=\"hidden\" name=\"([^\"]*)\" value=\"([^\"]*)\"").matcher(r.body());
+					while (input.find()) {
+						form.append(form.isEmpty() ? "" : "&")
+								.append(URLEncoder.encode(unhtml(input.group(1)), StandardCharsets.UTF_8)).append('=')
+								.append(URLEncoder.encode(unhtml(input.group(2)), StandardCharsets.UTF_8));
+					}
+					back = HttpRequest.newBuilder(browserUri(unhtml(action.group(1))))
+							.header("Content-Type", "application/x-www-form-urlencoded")
+							.POST(HttpRequest.BodyPublishers.ofString(form.toString())).build();
+				}
+				if (back != null) {
+					browsed.add("back " + back.method() + " " + back.uri());
+					HttpResponse<String> b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
+							.send(back, HttpResponse.BodyHandlers.ofString());
+					browsed.add("listener " + b.statusCode() + " " + b.body());
+				}
+			} catch (Exception e) {
+				browsed.add("failed " + e);
+			}
+		});
+	}
+
+	/** What {@link #browse} saw, in order: the page opened, Entra's answer, the way back, the listener's answer. */
+	public List<String> browsed() {
+		return List.copyOf(browsed);
+	}
+
+	private final List<String> browsed = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+	/** As a browser does (URL standard): an http URL's empty path is "/". */
+	private static URI browserUri(String s) {
+		URI u = URI.create(s);
+		if (u.getRawPath() == null || u.getRawPath().isEmpty()) {
+			u = URI.create(u.getScheme() + "://" + u.getRawAuthority() + "/"
+					+ (u.getRawQuery() == null ? "" : "?" + u.getRawQuery()));
+		}
+		return u;
+	}
+
+	private static String unhtml(String s) {
+		return s.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+	}
+
+	private static SSLContext trusting(Path caPem) throws Exception {
+		KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType());
+		ks.load(null, null);
+		try (InputStream in = Files.newInputStream(caPem)) {
+			ks.setCertificateEntry("entra", java.security.cert.CertificateFactory.getInstance("X.509")
+					.generateCertificate(in));
+		}
+		javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory
+				.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+		tmf.init(ks);
+		SSLContext ctx = SSLContext.getInstance("TLS");
+		ctx.init(null, tmf.getTrustManagers(), null);
+		return ctx;
 	}
 
 	/** Refresh-token grants answer {@code invalid_grant} from now on (as after a revoked session). */
