@@ -138,15 +138,4 @@ class DeviceCodeLoginTest {
 		assertEquals(3, after.exit, after.toString());
 		assertTrue(after.err.contains("Not signed in"), after.err);
 	}
-
-	@Test
-	void loginWithoutClientIdOrDeviceCodeOnAHeadlessMachineSaysToUseDeviceCode() {
-		org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("DISPLAY") == null
-				&& System.getenv("WAYLAND_DISPLAY") == null, "a display is available");
-		CliRun login = cli("login", "--account", "emu", "--tenant", "emu-tenant", "--authority-host",
-				entra.authorityHost());
-		assertEquals(3, login.exit, login.toString());
-		assertTrue(login.err.contains("--device-code"), login.err);
-		assertEquals(0, emu.log().size());
-	}
 }

@@ -40,8 +40,7 @@ import com.microsoft.aad.msal4j.MsalClientException;
 import com.microsoft.aad.msal4j.MsalInteractionRequiredException;
 import com.microsoft.aad.msal4j.PublicClientApplication;
 import com.microsoft.aad.msal4j.SilentParameters;
-import com.microsoft.aad.msal4jextensions.PersistenceSettings;
-import com.microsoft.aad.msal4jextensions.PersistenceTokenCacheAccessAspect;
+import com.microsoft.aad.msal4j.SystemBrowserOptions;
 
 import io.lakestudio.identity.SignInException.Kind;
 import io.lakestudio.identity.internal.Keyring;
@@ -78,6 +77,12 @@ public final class Identity {
 	}
 
 	private static final Map<String, Identity> OPEN = new ConcurrentHashMap<>();
+	/**
+	 * MSAL's requests run here, not in the common fork-join pool: the device-code and browser flows block their
+	 * thread for minutes, and with two cores the common pool has one thread.
+	 */
+	private static final java.util.concurrent.ExecutorService WAITING = java.util.concurrent.Executors
+			.newCachedThreadPool(r -> Thread.ofPlatform().name("lakestudio-sign-in").daemon().unstarted(r));
 
 	private final SignInSettings settings;
 	private final Cache cache;
@@ -183,26 +188,63 @@ public final class Identity {
 	}
 
 	/**
-	 * The interactive browser flow (authorization code with PKCE on a loopback redirect). Fails at once with
-	 * {@link Kind#NO_BROWSER} on a machine without a display.
+	 * The interactive browser flow with the desktop's browser ({@link Browser#system()}). Fails at once with
+	 * {@link Kind#NO_BROWSER} on a machine without one (no display).
 	 */
 	public String signInWithBrowser(String scope) throws SignInException {
-		if (!browserPossible()) {
-			throw new SignInException(Kind.NO_BROWSER, "No browser can be opened here (no display): sign in with"
-					+ " the device-code flow instead", null);
-		}
+		Browser b = Browser.system().orElseThrow(() -> new SignInException(Kind.NO_BROWSER,
+				"No browser can be opened here (no display): sign in with the device-code flow instead", null));
+		return signInWithBrowser(scope, b, BROWSER_WAIT);
+	}
+
+	/**
+	 * The interactive browser flow: authorization code with PKCE, the redirect to a loopback listener MSAL opens on
+	 * a free port ({@code http://localhost:<port>}). {@code browser} is given Entra's sign-in page; this returns once
+	 * the page has redirected back with the code and the code was redeemed, or throws when the user cancelled, the
+	 * page never came back within {@code wait}, or the thread was interrupted.
+	 *
+	 * @return the signed-in user's name
+	 */
+	public String signInWithBrowser(String scope, Browser browser, java.time.Duration wait) throws SignInException {
+		CompletableFuture<IAuthenticationResult> f = null;
+		// MSAL 1.26 publishes the request's future only after acquireToken returns, yet its listener loop reads it
+		// at once (NPE when the page comes back fast): the page is opened only once acquireToken has returned
+		java.util.concurrent.CountDownLatch returned = new java.util.concurrent.CountDownLatch(1);
 		try {
-			return signedIn(app().acquireToken(InteractiveRequestParameters.builder(URI.create("http://localhost"))
-					.scopes(Set.of(scope)).build()).get());
+			SystemBrowserOptions options = SystemBrowserOptions.builder().openBrowserAction(url -> {
+				try {
+					returned.await(30, java.util.concurrent.TimeUnit.SECONDS);
+					browser.open(url.toURI());
+				} catch (IOException | java.net.URISyntaxException e) {
+					throw new java.io.UncheckedIOException(new IOException("cannot open the browser: " + e, e));
+				} catch (InterruptedException e) {
+					Thread.currentThread().interrupt();
+					throw new CancellationException("interrupted");
+				}
+			}).htmlMessageSuccess("<html><body><h3>Lakestudio: signed in.</h3><p>You can close this page.</p>"
+					+ "</body></html>").build();
+			f = app().acquireToken(InteractiveRequestParameters.builder(URI.create("http://localhost"))
+					.scopes(Set.of(scope)).systemBrowserOptions(options)
+					.httpPollingTimeoutInSeconds((int) Math.max(1, wait.toSeconds())).build());
+			returned.countDown();
+			return signedIn(f.get());
 		} catch (InterruptedException e) {
+			if (f != null) {
+				f.cancel(true);
+			}
 			Thread.currentThread().interrupt();
 			throw new SignInException(Kind.DECLINED, "Sign-in cancelled", e);
 		} catch (ExecutionException e) {
 			throw translate(e.getCause(), "Browser sign-in failed");
 		} catch (RuntimeException e) {
 			throw translate(e, "Browser sign-in failed");
+		} finally {
+			returned.countDown();
 		}
 	}
+
+	/** How long the browser sign-in waits for the page to come back (typing a password, MFA). */
+	static final java.time.Duration BROWSER_WAIT = java.time.Duration.ofMinutes(5);
 
 	/** Writes the sign-in record (azure-identity's AuthenticationRecord format; no token) for the result's account. */
 	private String signedIn(IAuthenticationResult r) throws SignInException {
@@ -228,7 +270,8 @@ public final class Identity {
 
 	/**
 	 * Forgets the account's sign-in: the record, this process's in-memory cache, and (where persisted) the
-	 * account's cache entry files. The catalog is not touched.
+	 * account's keyring entry and its files, so no process gets a token for it silently any more. The catalog is
+	 * not touched.
 	 */
 	public void signOut() throws IOException {
 		PublicClientApplication a = app;
@@ -251,15 +294,9 @@ public final class Identity {
 		OPEN.remove(settings.key());
 	}
 
-	/** Whether a browser could be opened (a display, or not Linux/BSD). */
+	/** Whether the desktop's browser can be opened here ({@link Browser#system()}). */
 	public static boolean browserPossible() {
-		String os = System.getProperty("os.name", "").toLowerCase();
-		if (os.contains("win") || os.contains("mac")) {
-			return true;
-		}
-		String display = System.getenv("DISPLAY");
-		String wayland = System.getenv("WAYLAND_DISPLAY");
-		return display != null && !display.isEmpty() || wayland != null && !wayland.isEmpty();
+		return Browser.system().isPresent();
 	}
 
 	/**
@@ -279,9 +316,10 @@ public final class Identity {
 				try {
 					String authority = settings.authorityHost().replaceAll("/+$", "") + "/" + settings.tenant() + "/";
 					PublicClientApplication.Builder b = PublicClientApplication.builder(settings.clientId())
-							.authority(authority).instanceDiscovery(false).httpClient(new Http(settings));
+							.authority(authority).instanceDiscovery(false).httpClient(new Http(settings))
+							.executorService(WAITING);
 					if (cache == Cache.PERSISTED) {
-						b.setTokenCacheAccessAspect(persistence());
+						b.setTokenCacheAccessAspect(Keyring.aspect(cacheName()));
 					}
 					app = b.build();
 				} catch (IOException | RuntimeException e) {
@@ -291,21 +329,6 @@ public final class Identity {
 			}
 			return app;
 		}
-	}
-
-	/** The same keyring entry / encrypted file azure-identity would use for a cache of this name (non-CAE). */
-	private PersistenceTokenCacheAccessAspect persistence() throws IOException {
-		String home = System.getProperty("user.home");
-		String os = System.getProperty("os.name", "").toLowerCase();
-		Path dir = os.contains("win") ? Path.of(System.getenv().getOrDefault("LOCALAPPDATA", home), ".IdentityService")
-				: Path.of(home, ".IdentityService");
-		String name = cacheName() + ".nocae";
-		PersistenceSettings p = PersistenceSettings.builder(name, dir)
-				.setMacKeychain("Microsoft.Developer.IdentityService", name)
-				.setLinuxKeyring("default", "msal.cache", "MSALCache", "MsalClientID",
-						"Microsoft.Developer.IdentityService", "Microsoft.Developer.IdentityService", "1.0.0.0")
-				.build();
-		return new PersistenceTokenCacheAccessAspect(p);
 	}
 
 	private String cacheName() {
@@ -358,6 +381,9 @@ public final class Identity {
 		case "expired_token", "code_expired" -> new SignInException(Kind.EXPIRED,
 				what + ": the device code expired before it was used; run the sign-in again", e);
 		case "authorization_declined" -> new SignInException(Kind.DECLINED, what + ": the sign-in was declined", e);
+		// MSAL's one code for a browser page that came back without a code, or never came back
+		case "invalid_authorization_result" -> new SignInException(Kind.DECLINED, what + ": the sign-in page did not"
+				+ " come back with a sign-in (cancelled, refused, or not finished in time)", e);
 		case "slow_down" -> new SignInException(Kind.SLOW_DOWN,
 				what + ": the sign-in service asked to poll more slowly (slow_down); try again in a minute", e);
 		case "invalid_grant", "interaction_required" -> new SignInException(Kind.REQUIRED,

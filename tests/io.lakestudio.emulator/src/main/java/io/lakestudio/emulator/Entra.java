@@ -5,6 +5,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +44,8 @@ import io.lakestudio.emulator.internal.Answer;
 import io.lakestudio.emulator.internal.Query;
 
 /**
- * Entra-like sign-in endpoints, enough for MSAL's device-code flow and its refresh-token grant, on a loopback
+ * Entra-like sign-in endpoints, enough for MSAL's device-code and interactive browser flows and its refresh-token
+ * grant, on a loopback
  * <b>HTTPS</b> port (MSAL4J and azure-identity refuse an authority that isn't https), with a self-signed
  * certificate made by the JDK's keytool for 127.0.0.1; {@link #caFile()} is that certificate in PEM, for the
  * client's trust.
@@ -49,6 +56,13 @@ import io.lakestudio.emulator.internal.Query;
  * {@code authorization_pending} until a test {@link #approve}s the code ({@code slow_down}, {@code expired_token},
  * {@code authorization_declined} on demand); then an access token the Fabric/DFS endpoints accept, a refresh
  * token, an (unsigned) id_token and client_info;</li>
+ * <li>{@code GET /{tenant}/oauth2/v2.0/authorize} (the page a browser opens): signs {@link #USER} in at once and
+ * sends the browser back to the client's loopback {@code redirect_uri} with {@code code} and {@code state} (with
+ * {@code response_mode=form_post}, as MSAL asks, Entra's self-posting form; else a 302); PKCE
+ * ({@code code_challenge}, S256) is required, a non-loopback redirect is refused (400), and
+ * {@link #declineBrowser} makes it redirect with {@code error=access_denied};</li>
+ * <li>the token endpoint with {@code grant_type=authorization_code}: the code once, the same redirect_uri and
+ * client, and a {@code code_verifier} whose S256 hash is the challenge, else {@code invalid_grant};</li>
  * <li>the same endpoint with {@code grant_type=refresh_token};</li>
  * <li>{@code GET /{tenant}/v2.0/.well-known/openid-configuration}.</li>
  * </ul>
@@ -74,6 +88,9 @@ public final class Entra implements AutoCloseable {
 	private final Map<String, Code> codes = new ConcurrentHashMap<>();
 	private final Map<String, String> refreshTokens = new ConcurrentHashMap<>();
 	private final LinkedBlockingQueue<String> shown = new LinkedBlockingQueue<>();
+	private final Map<String, AuthCode> authCodes = new ConcurrentHashMap<>();
+	private final List<Map<String, String>> authorizations = new java.util.concurrent.CopyOnWriteArrayList<>();
+	private volatile boolean browserDeclined;
 	private final AtomicInteger slowDowns = new AtomicInteger();
 	private volatile Duration codeLifetime = Duration.ofMinutes(15);
 	private volatile int interval = 1;
@@ -89,6 +106,10 @@ public final class Entra implements AutoCloseable {
 			this.userCode = userCode;
 			this.expires = expires;
 		}
+	}
+
+	/** An authorization code handed to a browser: what its redemption must match. */
+	private record AuthCode(String clientId, String redirectUri, String challenge, Instant expires) {
 	}
 
 	Entra(Clock clock, Tokens tokens, RequestLog log) throws IOException {
@@ -147,6 +168,106 @@ public final class Entra implements AutoCloseable {
 		interval = seconds;
 	}
 
+	/** The browser sign-in page answers {@code error=access_denied} (the user cancelled) from now on, or again signs in. */
+	public void declineBrowser(boolean decline) {
+		browserDeclined = decline;
+	}
+
+	/**
+	 * The query of every browser sign-in ({@code /authorize}) so far, oldest first: what the client sent
+	 * (redirect_uri, code_challenge_method, scope, ...).
+	 */
+	public List<Map<String, String>> authorizations() {
+		return List.copyOf(authorizations);
+	}
+
+	/**
+	 * What the user's browser does with the sign-in page the client opens: loads it (the user is signed in at once,
+	 * see {@link #declineBrowser}) and goes back to the client's loopback listener, posting the page's form
+	 * ({@code response_mode=form_post}) or following the redirect. Runs on its own thread, as a browser is its own
+	 * process; {@link #browsed()} says what it saw. A {@code Browser} for the client: {@code entra::browse}.
+	 */
+	public void browse(URI page) {
+		browse(page, caPem, browsed);
+	}
+
+	/** {@link #browse(URI)} from another process than the emulator's: {@code ca} is its {@link #caFile()}. */
+	public static void browse(URI page, Path ca, List<String> browsed) {
+		Thread.ofPlatform().daemon().name("emulated-browser").start(() -> {
+			try {
+				browsed.add("open " + page);
+				HttpClient https = HttpClient.newBuilder().sslContext(trusting(ca))
+						.connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
+				HttpResponse<String> r = https.send(HttpRequest.newBuilder(page).build(),
+						HttpResponse.BodyHandlers.ofString());
+				String to = r.headers().firstValue("Location").orElse(null);
+				browsed.add("answer " + r.statusCode() + " " + (to != null ? to : r.body()));
+				HttpRequest back = null;
+				java.util.regex.Matcher action = java.util.regex.Pattern.compile("<form[^>]*action=\"([^\"]*)\"")
+						.matcher(r.body());
+				if (r.statusCode() == 302 && to != null) {
+					back = HttpRequest.newBuilder(browserUri(to)).build();
+				} else if (r.statusCode() == 200 && r.body().contains("document.forms[0].submit()") && action.find()) {
+					StringBuilder form = new StringBuilder();
+					java.util.regex.Matcher input = java.util.regex.Pattern
+							.compile("<input type=\"hidden\" name=\"([^\"]*)\" value=\"([^\"]*)\"").matcher(r.body());
+					while (input.find()) {
+						form.append(form.isEmpty() ? "" : "&")
+								.append(URLEncoder.encode(unhtml(input.group(1)), StandardCharsets.UTF_8)).append('=')
+								.append(URLEncoder.encode(unhtml(input.group(2)), StandardCharsets.UTF_8));
+					}
+					back = HttpRequest.newBuilder(browserUri(unhtml(action.group(1))))
+							.header("Content-Type", "application/x-www-form-urlencoded")
+							.POST(HttpRequest.BodyPublishers.ofString(form.toString())).build();
+				}
+				if (back != null) {
+					browsed.add("back " + back.method() + " " + back.uri());
+					HttpResponse<String> b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
+							.send(back, HttpResponse.BodyHandlers.ofString());
+					browsed.add("listener " + b.statusCode() + " " + b.body());
+				}
+			} catch (Exception e) {
+				browsed.add("failed " + e);
+			}
+		});
+	}
+
+	/** What {@link #browse} saw, in order: the page opened, Entra's answer, the way back, the listener's answer. */
+	public List<String> browsed() {
+		return List.copyOf(browsed);
+	}
+
+	private final List<String> browsed = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+	/** As a browser does (URL standard): an http URL's empty path is "/". */
+	private static URI browserUri(String s) {
+		URI u = URI.create(s);
+		if (u.getRawPath() == null || u.getRawPath().isEmpty()) {
+			u = URI.create(u.getScheme() + "://" + u.getRawAuthority() + "/"
+					+ (u.getRawQuery() == null ? "" : "?" + u.getRawQuery()));
+		}
+		return u;
+	}
+
+	private static String unhtml(String s) {
+		return s.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+	}
+
+	private static SSLContext trusting(Path caPem) throws Exception {
+		KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType());
+		ks.load(null, null);
+		try (InputStream in = Files.newInputStream(caPem)) {
+			ks.setCertificateEntry("entra", java.security.cert.CertificateFactory.getInstance("X.509")
+					.generateCertificate(in));
+		}
+		javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory
+				.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+		tmf.init(ks);
+		SSLContext ctx = SSLContext.getInstance("TLS");
+		ctx.init(null, tmf.getTrustManagers(), null);
+		return ctx;
+	}
+
 	/** Refresh-token grants answer {@code invalid_grant} from now on (as after a revoked session). */
 	public void refuseRefresh(boolean refuse) {
 		refreshRefused = refuse;
@@ -184,7 +305,7 @@ public final class Entra implements AutoCloseable {
 		try (ex) {
 			Answer a;
 			try {
-				a = answer(method, path, new Query(new String(in, StandardCharsets.UTF_8)));
+				a = answer(method, path, new Query("GET".equals(method) ? query : new String(in, StandardCharsets.UTF_8)));
 			} catch (RuntimeException e) {
 				a = Answer.json(500, Map.of("error", "server_error", "error_description", e.toString()));
 			}
@@ -202,6 +323,10 @@ public final class Entra implements AutoCloseable {
 		// ["", tenant, "oauth2", "v2.0", "devicecode"|"token"] or ["", tenant, "v2.0", ".well-known", "openid-configuration"]
 		if (p.length == 5 && "GET".equals(method) && path.endsWith("/v2.0/.well-known/openid-configuration")) {
 			return openIdConfiguration(p[1]);
+		}
+		if (p.length == 5 && "GET".equals(method) && "oauth2".equals(p[2]) && "v2.0".equals(p[3])
+				&& "authorize".equals(p[4])) {
+			return authorize(form);
 		}
 		if (p.length == 5 && "POST".equals(method) && "oauth2".equals(p[2]) && "v2.0".equals(p[3])) {
 			if ("devicecode".equals(p[4])) {
@@ -283,6 +408,9 @@ public final class Entra implements AutoCloseable {
 				return tokensFor(tenant, clientId, scope);
 			}
 		}
+		if ("authorization_code".equals(grant)) {
+			return redeem(tenant, form);
+		}
 		if ("refresh_token".equals(grant)) {
 			String rt = form.get("refresh_token");
 			if (refreshRefused || rt == null || !refreshTokens.containsKey(rt)) {
@@ -290,7 +418,118 @@ public final class Entra implements AutoCloseable {
 			}
 			return tokensFor(tenant, clientId, scope);
 		}
-		return error(400, "unsupported_grant_type", "AADSTS70003: only device_code and refresh_token are emulated");
+		return error(400, "unsupported_grant_type", "AADSTS70003: only device_code, authorization_code and refresh_token are emulated");
+	}
+
+	/**
+	 * The browser's sign-in page: the user is signed in at once (no page is shown) and the browser is redirected to
+	 * the client's loopback listener with a one-time code bound to the PKCE challenge.
+	 */
+	private Answer authorize(Query q) {
+		Map<String, String> seen = new LinkedHashMap<>();
+		for (String k : List.of("client_id", "response_type", "response_mode", "redirect_uri", "scope",
+				"state", "code_challenge", "code_challenge_method", "prompt", "login_hint")) {
+			if (q.get(k) != null) {
+				seen.put(k, q.get(k));
+			}
+		}
+		authorizations.add(seen);
+		String redirect = q.get("redirect_uri");
+		URI r;
+		try {
+			r = redirect == null ? null : new URI(redirect);
+		} catch (URISyntaxException e) {
+			r = null;
+		}
+		if (r == null || !"http".equals(r.getScheme())
+				|| !List.of("localhost", "127.0.0.1", "[::1]").contains(String.valueOf(r.getHost()))) {
+			return error(400, "invalid_request", "AADSTS50011: The redirect URI '" + redirect
+					+ "' is not a loopback address (only http://localhost:<port> is emulated).");
+		}
+		if (q.get("client_id") == null || !"code".equals(q.get("response_type"))) {
+			return back(redirect, q.get("response_mode"), "error", "invalid_request", "error_description",
+					"AADSTS900144: client_id and response_type=code are required.", "state", q.get("state"));
+		}
+		if (q.get("code_challenge") == null || !"S256".equals(q.get("code_challenge_method"))) {
+			return back(redirect, q.get("response_mode"), "error", "invalid_request", "error_description",
+					"AADSTS9002325: Proof Key for Code Exchange is required (code_challenge, S256).", "state",
+					q.get("state"));
+		}
+		if (browserDeclined) {
+			return back(redirect, q.get("response_mode"), "error", "access_denied", "error_description",
+					"AADSTS65004: User declined to consent to access the app.", "state", q.get("state"));
+		}
+		String code = "emuac." + hex(24);
+		authCodes.put(code, new AuthCode(q.get("client_id"), redirect, q.get("code_challenge"),
+				clock.instant().plus(Duration.ofMinutes(10))));
+		return back(redirect, q.get("response_mode"), "code", code, "state", q.get("state"), "session_state", UUID.randomUUID().toString());
+	}
+
+	/**
+	 * The answer to the client's redirect URI: with {@code response_mode=form_post} (what MSAL asks for) Entra's page
+	 * whose form the browser posts there at once; otherwise a 302 with the parameters in the query.
+	 */
+	private static Answer back(String to, String mode, String... params) {
+		if ("form_post".equals(mode)) {
+			StringBuilder b = new StringBuilder("<html><head><title>Working...</title></head>"
+					+ "<body onload=\"document.forms[0].submit()\"><form method=\"POST\" name=\"hiddenform\" action=\"")
+					.append(html(to)).append("\">");
+			for (int i = 0; i + 1 < params.length; i += 2) {
+				if (params[i + 1] != null) {
+					b.append("<input type=\"hidden\" name=\"").append(html(params[i])).append("\" value=\"")
+							.append(html(params[i + 1])).append("\"/>");
+				}
+			}
+			b.append("<noscript><p>Script is disabled. Click Submit to continue.</p><input type=\"submit\""
+					+ " value=\"Submit\"/></noscript></form></body></html>");
+			return new Answer(200, new LinkedHashMap<>(Map.of("Content-Type", "text/html; charset=utf-8")),
+					b.toString().getBytes(StandardCharsets.UTF_8));
+		}
+		return redirect(to, params);
+	}
+
+	private static String html(String s) {
+		return s.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
+	}
+
+	private static Answer redirect(String to, String... params) {
+		StringBuilder b = new StringBuilder(to).append(to.contains("?") ? '&' : '?');
+		for (int i = 0; i + 1 < params.length; i += 2) {
+			if (params[i + 1] != null) {
+				b.append(i == 0 ? "" : "&").append(params[i]).append('=')
+						.append(URLEncoder.encode(params[i + 1], StandardCharsets.UTF_8));
+			}
+		}
+		return new Answer(302, new LinkedHashMap<>(Map.of("Location", b.toString())), new byte[0]);
+	}
+
+	/** The authorization-code grant: the code once, for the same client and redirect, with the PKCE verifier. */
+	private Answer redeem(String tenant, Query form) {
+		String code = form.get("code");
+		AuthCode c = code == null ? null : authCodes.remove(code);
+		if (c == null || !clock.instant().isBefore(c.expires())) {
+			return error(400, "invalid_grant", "AADSTS70008: The provided authorization code or refresh token has"
+					+ " expired or was already used.");
+		}
+		if (!c.clientId().equals(form.get("client_id")) || !c.redirectUri().equals(form.get("redirect_uri"))) {
+			return error(400, "invalid_grant", "AADSTS50148: The redirect_uri or client_id does not match the"
+					+ " authorization request.");
+		}
+		String verifier = form.get("code_verifier");
+		if (verifier == null || !s256(verifier).equals(c.challenge())) {
+			return error(400, "invalid_grant", "AADSTS501481: The Code_Verifier does not match the code_challenge"
+					+ " supplied in the authorization request.");
+		}
+		return tokensFor(tenant, c.clientId(), form.get("scope", ""));
+	}
+
+	private static String s256(String verifier) {
+		try {
+			return Base64.getUrlEncoder().withoutPadding().encodeToString(java.security.MessageDigest
+					.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+		} catch (java.security.NoSuchAlgorithmException e) {
+			throw new IllegalStateException(e);
+		}
 	}
 
 	/** A tenant in the path is the account's tenant; "organizations"/"common" mean its home tenant, {@link #TENANT_ID}. */

@@ -4,6 +4,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 import io.lakestudio.catalog.EventLog;
+import io.lakestudio.identity.Browser;
 import io.lakestudio.identity.Identity;
 import io.lakestudio.identity.SignInException;
 import io.lakestudio.catalog.Settings;
@@ -15,6 +16,16 @@ import io.lakestudio.onelake.auth.TokenSource;
  * wrong secret or endpoint shows now, not on the first sync; the token is kept by no one.
  */
 public final class LoginCommand extends Command {
+
+	/**
+	 * How the browser sign-in opens its page when not the desktop's browser: the workbench (or a test) sets its own.
+	 * Null: {@link Browser#system()}.
+	 */
+	private static volatile Browser browser;
+
+	public static void browser(Browser b) {
+		browser = b;
+	}
 
 	@Override
 	protected String usage() {
@@ -99,7 +110,7 @@ public final class LoginCommand extends Command {
 			user = deviceCode ? id.signInWithDeviceCode(TokenSource.FABRIC_SCOPE, c -> {
 				err.println(c.message());
 				err.flush();
-			}) : id.signInWithBrowser(TokenSource.FABRIC_SCOPE);
+			}) : browser(id);
 		} catch (SignInException e) {
 			if (e.kind() == SignInException.Kind.NO_BROWSER) {
 				throw new Die(3, "No browser can be opened here (no display): sign in with 'lakestudio login"
@@ -114,6 +125,23 @@ public final class LoginCommand extends Command {
 		new EventLog(home).log("account", "signed in to account " + account + " as " + user + " (" + method + ")");
 		out.println("signed in: account " + account + " (" + user + "; " + id.cache().label() + ")");
 		return 0;
+	}
+
+	/** The browser sign-in, with the set browser or the desktop's; says on stderr that a page is opened. */
+	private String browser(Identity id) throws SignInException {
+		Browser b = browser;
+		if (b == null) {
+			b = Browser.system().orElse(null);
+		}
+		if (b == null) {
+			throw new SignInException(SignInException.Kind.NO_BROWSER, "no browser", null); // said by the caller
+		}
+		Browser open = b;
+		return id.signInWithBrowser(TokenSource.FABRIC_SCOPE, page -> {
+			err.println("Opening the sign-in page in your browser; waiting for the sign-in (up to 5 minutes).");
+			err.flush();
+			open.open(page);
+		}, java.time.Duration.ofMinutes(5));
 	}
 
 	private static void copy(CommandLine line, String option, Settings s, String key) {
