@@ -52,8 +52,9 @@ public final class EngineServerCommand extends Command {
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
 				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder));
+				SyncListings listings = new SyncListings(home, catalog);
 				Engine engine = new Engine(EngineConfig.of(home, catalog, lake == null ? null : lake.store(),
-						settings))) {
+						settings), listings)) {
 			EngineServer server;
 			try {
 				server = EngineServer.start(home, engine,

@@ -111,6 +111,21 @@ public final class TableReads {
 		return view;
 	}
 
+	/**
+	 * Brings a table's held log up to date now, whatever its age (after a read of it failed): the next view of it
+	 * reads the newest snapshot.
+	 */
+	public void refresh(LakeTable t) throws EngineException {
+		if (config.offline() || config.store() == null) {
+			return;
+		}
+		try {
+			mirror.refresh(t);
+		} catch (MirrorException e) {
+			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED, e.getMessage(), e);
+		}
+	}
+
 	/** How many files the last view chose (for tests and benchmarks). */
 	public int lastFiles() {
 		return lastFiles;
@@ -129,7 +144,7 @@ public final class TableReads {
 				mirror.refresh(t);
 			} catch (MirrorException e) {
 				if (!e.offline()) {
-					throw new EngineException(Kind.FAILED, e.getMessage(), e);
+					throw new TableReadFailed(t, e.getMessage(), e);
 				}
 				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
 			}
@@ -144,8 +159,8 @@ public final class TableReads {
 			scans.put(key, s);
 			return s;
 		} catch (MirrorException e) {
-			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED,
-					"cannot read " + at + " of " + t.location() + ": " + e.getMessage(), e);
+			String m = "cannot read " + at + " of " + t.location() + ": " + e.getMessage();
+			throw e.offline() ? new EngineException(Kind.NOT_HELD, m, e) : new TableReadFailed(t, m, e);
 		}
 	}
 
@@ -181,7 +196,7 @@ public final class TableReads {
 				out.add(new TableView.File(p, f, deleted));
 			} catch (LakeException e) {
 				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
-					throw new EngineException(Kind.FAILED, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
+					throw new TableReadFailed(t, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
 				}
 				missing++;
 				missingBytes += f.size();
@@ -191,7 +206,7 @@ public final class TableReads {
 					lacking.add("the file");
 				}
 			} catch (IOException | DeltaException e) {
-				throw new EngineException(Kind.FAILED, "cannot read " + lakePath + ": " + e.getMessage(), e);
+				throw new TableReadFailed(t, "cannot read " + lakePath + ": " + e.getMessage(), e);
 			}
 		}
 		if (missing > 0) {
