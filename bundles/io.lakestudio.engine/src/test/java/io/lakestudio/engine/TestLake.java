@@ -52,7 +52,7 @@ public final class TestLake implements AutoCloseable {
 		return new TestLake(tmp.resolve("home"), root, false);
 	}
 
-	static TestLake of(Path tmp, Path root) {
+	public static TestLake of(Path tmp, Path root) {
 		return new TestLake(tmp.resolve("home"), root);
 	}
 

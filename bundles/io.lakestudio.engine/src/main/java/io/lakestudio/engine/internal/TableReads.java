@@ -43,6 +43,7 @@ public final class TableReads {
 	private final EngineConfig config;
 	private final Mirror mirror;
 	private final DiskCache cache;
+	private final IcebergReads iceberg;
 	private final Map<String, String> views = new HashMap<>();
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
@@ -53,6 +54,7 @@ public final class TableReads {
 		this.config = config;
 		this.mirror = mirror;
 		this.cache = cache;
+		this.iceberg = new IcebergReads(config, mirror, cache);
 	}
 
 	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
@@ -69,8 +71,11 @@ public final class TableReads {
 	 */
 	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
 			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
+		if (LakeTable.ICEBERG.equals(t.format())) {
+			return iceberg.view(d, t, at, fresh, notices);
+		}
 		if (!LakeTable.DELTA.equals(t.format())) {
-			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta tables"
+			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta and Iceberg tables"
 					+ " are read so far");
 		}
 		DeltaScan scan = scan(t, at, fresh, notices);
@@ -117,6 +122,10 @@ public final class TableReads {
 	 */
 	public void refresh(LakeTable t) throws EngineException {
 		if (config.offline() || config.store() == null) {
+			return;
+		}
+		if (LakeTable.ICEBERG.equals(t.format())) {
+			iceberg.refresh(t);
 			return;
 		}
 		try {
