@@ -62,6 +62,26 @@ class IcebergInOsgiTest {
 		assertTrue(first.out.replace("\r", "").contains("n\n1\n"), first.out);
 	}
 
+	/** A version bump that adds or drops a jar of iceberg-core's closure fails here, not at a user's first read. */
+	@Test
+	void embeddedJarsMatchBundleClassPath() {
+		Bundle b = java.util.Arrays.stream(FrameworkUtil.getBundle(IcebergInOsgiTest.class).getBundleContext()
+				.getBundles()).filter(x -> x.getSymbolicName().equals("io.lakestudio.iceberg")).findFirst().orElseThrow();
+		java.util.TreeSet<String> embedded = new java.util.TreeSet<>();
+		Enumeration<URL> e = b.findEntries("lib", "*.jar", false);
+		while (e != null && e.hasMoreElements()) {
+			embedded.add(e.nextElement().getPath().replaceFirst("^/", ""));
+		}
+		java.util.TreeSet<String> declared = new java.util.TreeSet<>();
+		for (String entry : b.getHeaders().get("Bundle-ClassPath").split(",")) {
+			if (!entry.trim().equals(".")) {
+				declared.add(entry.trim());
+			}
+		}
+		assertTrue(embedded.size() >= 20, "embedded: " + embedded);
+		assertEquals(declared, embedded);
+	}
+
 	record Run(int exit, String out) {
 	}
 

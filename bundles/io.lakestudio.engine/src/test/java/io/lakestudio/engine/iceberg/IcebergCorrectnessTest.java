@@ -72,7 +72,7 @@ class IcebergCorrectnessTest {
 		Map<String, Table> out = new LinkedHashMap<>();
 		IcebergFixtures.trinoTimeTravel(tables.resolve("timetravel"));
 
-		Table plain = IcebergFixtures.create(tables, "plain", SCHEMA, PartitionSpec.unpartitioned());
+		Table plain = IcebergFixtures.create(tables, "plain", SCHEMA, PartitionSpec.unpartitioned(), "zstd");
 		DataFile a = IcebergFixtures.write(plain, rows(SCHEMA, 0, 1500), null);
 		DataFile b = IcebergFixtures.write(plain, rows(SCHEMA, 1500, 700), null);
 		plain.newAppend().appendFile(a).appendFile(b).commit();
@@ -87,7 +87,7 @@ class IcebergCorrectnessTest {
 		out.put("plain", plain);
 
 		Table parts = IcebergFixtures.create(tables, "parts", SCHEMA,
-				PartitionSpec.builderFor(SCHEMA).identity("region").build());
+				PartitionSpec.builderFor(SCHEMA).identity("region").build(), "snappy");
 		var append = parts.newAppend();
 		Map<String, DataFile> byRegion = new LinkedHashMap<>();
 		for (String region : List.of("eu", "us", "apac")) {

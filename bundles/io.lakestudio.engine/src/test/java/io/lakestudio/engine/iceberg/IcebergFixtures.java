@@ -159,8 +159,14 @@ final class IcebergFixtures {
 
 	/** A new v2 table at {@code s3://test/<name>}, its files under {@code tables/<name>}. */
 	static Table create(Path tables, String name, Schema schema, PartitionSpec spec) {
+		return create(tables, name, schema, spec, "gzip");
+	}
+
+	/** {@code codec}: how its manifests are compressed (gzip, zstd, snappy). */
+	static Table create(Path tables, String name, Schema schema, PartitionSpec spec, String codec) {
 		FolderOps ops = new FolderOps(new RemapIO("s3://test", tables));
-		ops.commit(null, TableMetadata.newTableMetadata(schema, spec, "s3://test/" + name, Map.of("format-version", "2")));
+		ops.commit(null, TableMetadata.newTableMetadata(schema, spec, "s3://test/" + name, Map.of("format-version", "2",
+				"write.avro.compression-codec", codec)));
 		return new BaseTable(ops, name);
 	}
 
