@@ -19,7 +19,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.lakestudio.catalog.LakeTable;
-import io.lakestudio.catalog.Resolution;
 import io.lakestudio.catalog.TableName;
 import io.lakestudio.engine.EngineException.Kind;
 import io.lakestudio.engine.internal.CatalogAnswers;
@@ -29,6 +28,9 @@ import io.lakestudio.engine.internal.Guard;
 import io.lakestudio.engine.internal.Parsed;
 import io.lakestudio.engine.internal.Projection;
 import io.lakestudio.engine.internal.Pruning;
+import io.lakestudio.engine.internal.ReadRetry;
+import io.lakestudio.engine.internal.TableLookup;
+import io.lakestudio.engine.internal.TableReadFailed;
 import io.lakestudio.engine.internal.TableReads;
 import io.lakestudio.mirror.At;
 import io.lakestudio.mirror.Mirror;
@@ -47,6 +49,7 @@ public final class Engine implements AutoCloseable {
 	private final Mirror mirror;
 	private final DiskCache cache;
 	private final TableReads reads;
+	private final Listings listings;
 	private final ReentrantLock lock = new ReentrantLock();
 	private final Set<String> sessionNames = new HashSet<>();
 	private volatile Instant lastStatement;
@@ -58,7 +61,13 @@ public final class Engine implements AutoCloseable {
 	private Connection duck;
 
 	public Engine(EngineConfig config) {
+		this(config, Listings.NONE);
+	}
+
+	/** An engine whose host lets it ask the sync job for listings (see {@link Listings}). */
+	public Engine(EngineConfig config, Listings listings) {
 		this.config = config;
+		this.listings = listings;
 		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock());
 		this.cache = new DiskCache(config.home().resolve("cache").resolve("files"), config.store(),
 				config.cacheMaxBytes());
@@ -163,7 +172,21 @@ public final class Engine implements AutoCloseable {
 			Parsed p = Guard.parse(d, sql, sessionNames);
 			List<String> notices = new ArrayList<>();
 			Set<String> used = new LinkedHashSet<>();
-			String text = plan(d, p, fresh, notices, used);
+			String text;
+			try {
+				text = plan(d, p, fresh, notices, used);
+			} catch (TableReadFailed e) {
+				// once: the table's listing, metadata and log read again, then the statement planned anew
+				ReadRetry.refresh(e, listings, reads, config.offline() || background);
+				p = Guard.parse(d, sql, sessionNames);
+				notices.clear();
+				used.clear();
+				try {
+					text = plan(d, p, fresh, notices, used);
+				} catch (TableReadFailed again) {
+					throw ReadRetry.afterRetry(again);
+				}
+			}
 			Statement st = d.createStatement();
 			running = st;
 			runningBackground = background;
@@ -218,12 +241,14 @@ public final class Engine implements AutoCloseable {
 		if (p.kind() == Parsed.Kind.DESCRIBE && p.refs().size() == 1) {
 			Parsed.Ref r = p.refs().get(0);
 			if (!information(r)) {
-				String answer = CatalogAnswers.describe(d, config.catalog(), table(r));
+				String answer = CatalogAnswers.describe(d, config.catalog(),
+						table(r, new TableLookup(config.catalog(), listings, config.offline())));
 				if (answer != null) {
 					return answer;
 				}
 			}
 		}
+		TableLookup lookup = new TableLookup(config.catalog(), listings, config.offline());
 		Set<String> names = new HashSet<>();
 		for (Parsed.Ref r : p.refs()) {
 			names.add(r.node().path("table_name").asText().toLowerCase(Locale.ROOT));
@@ -239,7 +264,7 @@ public final class Engine implements AutoCloseable {
 				}
 				point(r, t);
 			} else {
-				LakeTable t = table(r);
+				LakeTable t = table(r, lookup);
 				Set<String> own = Set.of(r.node().path("table_name").asText().toLowerCase(Locale.ROOT),
 						r.node().path("alias").asText().toLowerCase(Locale.ROOT));
 				point(r, reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own, columns, fresh,
@@ -255,7 +280,7 @@ public final class Engine implements AutoCloseable {
 	}
 
 	/** The catalog's table for a reference, or why there is none. */
-	private LakeTable table(Parsed.Ref r) throws EngineException {
+	private LakeTable table(Parsed.Ref r, TableLookup lookup) throws EngineException {
 		String joined = r.joined();
 		int segments = joined.split("/", -1).length;
 		if (segments != 3 && segments != 4) {
@@ -269,19 +294,7 @@ public final class Engine implements AutoCloseable {
 			throw new EngineException(Kind.REFUSED, "refused: '" + joined + "' is not a lake table; name one as"
 					+ " \"workspace/item\".table or \"workspace/item\".schema.table");
 		}
-		Resolution res = config.catalog().resolve(name);
-		return switch (res.answer()) {
-		case EXISTS -> {
-			if (res.table().dropped()) {
-				throw new EngineException(Kind.MISSING, "the table " + name + " was dropped");
-			}
-			yield res.table();
-		}
-		case MISSING -> throw new EngineException(Kind.MISSING, "no table " + name
-				+ (res.closest().isEmpty() ? "" : "; closest: " + String.join(", ", res.closest())));
-		case UNKNOWN -> throw new EngineException(Kind.MISSING, "the table " + name + " is not known: the listing "
-				+ res.missingListing() + " was never held (run 'lakestudio sync')");
-		};
+		return lookup.find(name);
 	}
 
 	private static At at(Parsed.Ref r) throws EngineException {

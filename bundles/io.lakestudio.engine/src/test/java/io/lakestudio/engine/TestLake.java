@@ -24,10 +24,17 @@ public final class TestLake implements AutoCloseable {
 	final LocalFolderLake lake;
 
 	private TestLake(Path home, Path root) {
+		this(home, root, true);
+	}
+
+	private TestLake(Path home, Path root, boolean sync) {
 		this.home = home;
 		this.root = root;
 		this.catalog = Catalogs.open(Catalogs.catalogFile(home, "test"), "test");
 		this.lake = new LocalFolderLake(root);
+		if (!sync) {
+			return;
+		}
 		new SyncPass(catalog, lake, Clock.systemUTC(), new EventLog(home)).run(SyncPass.Options.ALL, w -> {
 		}, () -> false);
 	}
@@ -38,7 +45,14 @@ public final class TestLake implements AutoCloseable {
 		return new TestLake(tmp.resolve("home"), root);
 	}
 
-	static TestLake of(Path tmp, Path root) {
+	/** The sample lake with an empty catalog: nothing listed yet. */
+	public static TestLake unsynced(Path tmp) throws Exception {
+		Path root = tmp.resolve("lake");
+		SampleLake.write(root);
+		return new TestLake(tmp.resolve("home"), root, false);
+	}
+
+	public static TestLake of(Path tmp, Path root) {
 		return new TestLake(tmp.resolve("home"), root);
 	}
 
@@ -101,6 +115,12 @@ public final class TestLake implements AutoCloseable {
 			throw new IllegalArgumentException("no table " + p);
 		}
 		return p;
+	}
+
+	/** An engine whose host asks {@code listings} for what the catalog lacks. */
+	public Engine engine(Listings listings) {
+		return new Engine(new EngineConfig(home, catalog, lake.store(), Clock.systemUTC(), 1024, 2, 1L << 30,
+				Duration.ofMinutes(60), false), listings);
 	}
 
 	/** An engine on {@code clock} (tests of what happens when). */

@@ -53,9 +53,10 @@ public final class EngineServerCommand extends Command {
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
 				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder));
+				SyncListings listings = new SyncListings(home, catalog);
 				Engine engine = new Engine(EngineConfig.of(home, catalog,
-						lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)),
-						settings))) {
+						lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings),
+						listings)) {
 			EngineServer server;
 			try {
 				server = EngineServer.start(home, engine,

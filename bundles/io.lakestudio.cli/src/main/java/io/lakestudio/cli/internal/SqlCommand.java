@@ -96,7 +96,8 @@ public final class SqlCommand extends Command {
 			if (line.hasOption("offline")) {
 				config = config.withOffline(true);
 			}
-			try (Engine engine = new Engine(config);
+			try (SyncListings listings = new SyncListings(home, catalog);
+					Engine engine = new Engine(config, listings);
 					Result r = engine.execute(statement, "cli", line.hasOption("fresh"))) {
 				return print(local(r), r.notices(), json, csv);
 			} catch (EngineException e) {

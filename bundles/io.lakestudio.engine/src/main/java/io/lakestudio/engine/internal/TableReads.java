@@ -43,6 +43,7 @@ public final class TableReads {
 	private final EngineConfig config;
 	private final Mirror mirror;
 	private final DiskCache cache;
+	private final IcebergReads iceberg;
 	private final Map<String, String> views = new HashMap<>();
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
@@ -53,6 +54,7 @@ public final class TableReads {
 		this.config = config;
 		this.mirror = mirror;
 		this.cache = cache;
+		this.iceberg = new IcebergReads(config, mirror, cache);
 	}
 
 	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
@@ -69,8 +71,11 @@ public final class TableReads {
 	 */
 	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
 			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
+		if (LakeTable.ICEBERG.equals(t.format())) {
+			return iceberg.view(d, t, at, fresh, notices);
+		}
 		if (!LakeTable.DELTA.equals(t.format())) {
-			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta tables"
+			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta and Iceberg tables"
 					+ " are read so far");
 		}
 		DeltaScan scan = scan(t, at, fresh, notices);
@@ -111,6 +116,25 @@ public final class TableReads {
 		return view;
 	}
 
+	/**
+	 * Brings a table's held log up to date now, whatever its age (after a read of it failed): the next view of it
+	 * reads the newest snapshot.
+	 */
+	public void refresh(LakeTable t) throws EngineException {
+		if (config.offline() || config.store() == null) {
+			return;
+		}
+		if (LakeTable.ICEBERG.equals(t.format())) {
+			iceberg.refresh(t);
+			return;
+		}
+		try {
+			mirror.refresh(t);
+		} catch (MirrorException e) {
+			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED, e.getMessage(), e);
+		}
+	}
+
 	/** How many files the last view chose (for tests and benchmarks). */
 	public int lastFiles() {
 		return lastFiles;
@@ -129,7 +153,7 @@ public final class TableReads {
 				mirror.refresh(t);
 			} catch (MirrorException e) {
 				if (!e.offline()) {
-					throw new EngineException(Kind.FAILED, e.getMessage(), e);
+					throw new TableReadFailed(t, e.getMessage(), e);
 				}
 				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
 			}
@@ -144,8 +168,8 @@ public final class TableReads {
 			scans.put(key, s);
 			return s;
 		} catch (MirrorException e) {
-			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED,
-					"cannot read " + at + " of " + t.location() + ": " + e.getMessage(), e);
+			String m = "cannot read " + at + " of " + t.location() + ": " + e.getMessage();
+			throw e.offline() ? new EngineException(Kind.NOT_HELD, m, e) : new TableReadFailed(t, m, e);
 		}
 	}
 
@@ -181,7 +205,7 @@ public final class TableReads {
 				out.add(new TableView.File(p, f, deleted));
 			} catch (LakeException e) {
 				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
-					throw new EngineException(Kind.FAILED, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
+					throw new TableReadFailed(t, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
 				}
 				missing++;
 				missingBytes += f.size();
@@ -191,7 +215,7 @@ public final class TableReads {
 					lacking.add("the file");
 				}
 			} catch (IOException | DeltaException e) {
-				throw new EngineException(Kind.FAILED, "cannot read " + lakePath + ": " + e.getMessage(), e);
+				throw new TableReadFailed(t, "cannot read " + lakePath + ": " + e.getMessage(), e);
 			}
 		}
 		if (missing > 0) {
