@@ -244,6 +244,35 @@ public final class DiskCache {
 		return Math.max(span, tail);
 	}
 
+	/**
+	 * Whether a file's tail and every chunk of {@code columns} (null: the whole file) are held, by the index alone
+	 * (no file is touched).
+	 */
+	public synchronized boolean holds(String lakePath, long size, Set<String> columns) {
+		String n = name(lakePath, size);
+		Entry e = entries().get(n);
+		if (e == null) {
+			return false;
+		}
+		if (columns == null) {
+			return e.held.covers(0, size);
+		}
+		if (!e.held.covers(size - Math.min(size, ParquetFooter.TAIL), size)) {
+			return false;
+		}
+		ParquetFooter.Footer f = footers.get(n); // parsed only once the whole footer was held
+		if (f == null) {
+			return false;
+		}
+		for (ParquetFooter.Chunk c : f.chunks()) {
+			if (columns.contains(c.column().toLowerCase(Locale.ROOT))
+					&& !e.held.covers(c.offset(), c.offset() + c.length())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	/** The footer of a file whose tail is held (see {@link #fetchColumns} with no columns). */
 	public synchronized ParquetFooter.Footer footer(String lakePath, long size) throws IOException {
 		String n = name(lakePath, size);

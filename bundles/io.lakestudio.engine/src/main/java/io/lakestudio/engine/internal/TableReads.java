@@ -59,8 +59,13 @@ public final class TableReads {
 	};
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
+	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
 	private int next;
 	private int lastFiles;
+
+	/** A snapshot's columns, partition columns and the DuckDB types its files' columns are declared as. */
+	private record Shape(List<DeltaSchema.Column> columns, Set<String> partitions, Map<String, String> declared) {
+	}
 
 	/** A table reference of the running statement: its files, the physical columns read, their declared types. */
 	private record Pending(LakeTable table, List<ScanFile> files, Set<String> physical, Map<String, String> declared) {
@@ -95,13 +100,20 @@ public final class TableReads {
 					+ " are read so far");
 		}
 		DeltaScan scan = scan(t, at, fresh, notices);
-		List<DeltaSchema.Column> schema;
-		try {
-			schema = DeltaSchema.columns(scan.schemaJson());
-		} catch (IOException e) {
-			throw new EngineException(Kind.FAILED, "cannot read the schema of " + t.location() + ": " + e.getMessage(), e);
+		Shape shape = shapes.get(scan);
+		if (shape == null) {
+			try {
+				List<DeltaSchema.Column> cols = DeltaSchema.columns(scan.schemaJson());
+				Set<String> parts = Set.copyOf(scan.snapshot().partitionColumns());
+				shape = new Shape(cols, parts, declared(cols, parts));
+			} catch (IOException e) {
+				throw new EngineException(Kind.FAILED, "cannot read the schema of " + t.location() + ": "
+						+ e.getMessage(), e);
+			}
+			shapes.put(scan, shape);
 		}
-		Set<String> partitions = Set.copyOf(scan.snapshot().partitionColumns());
+		List<DeltaSchema.Column> schema = shape.columns();
+		Set<String> partitions = shape.partitions();
 		List<ScanFile> files = Pruning.forPredicates(scan.files(), where, schema, partitions, names);
 		files = limit == null ? files : Pruning.forLimit(files, limit);
 		Set<String> physical = null;
@@ -115,7 +127,7 @@ public final class TableReads {
 		}
 		lastFiles = files.size();
 		hold(t, files, Set.of(), null); // the footers: enough to make the view and plan the statement
-		pending.add(new Pending(t, files, physical, declared(schema, partitions)));
+		pending.add(new Pending(t, files, physical, shape.declared()));
 		String key = t.id() + "@" + scan.snapshot().version() + "/" + files.size() + "/" + files.hashCode();
 		String view = views.get(key);
 		if (view != null) {
@@ -176,7 +188,7 @@ public final class TableReads {
 		try {
 			boolean all = true;
 			for (ScanFile f : p.files()) {
-				all &= cache.missing(p.table().location() + "/" + f.path(), f.size(), p.physical()).isEmpty();
+				all &= cache.holds(p.table().location() + "/" + f.path(), f.size(), p.physical());
 			}
 			if (all) {
 				return out;
@@ -291,6 +303,10 @@ public final class TableReads {
 			String lakePath = t.location() + "/" + f.path();
 			BitSet b = skip == null ? null : skip.get(f);
 			IntPredicate rowGroups = b == null ? null : b::get;
+			if (physical != null && physical.isEmpty() && cache.holds(lakePath, f.size(), physical)) {
+				keep.add(cache.local(lakePath, f.size())); // the footer, held: nothing to fetch or record
+				continue;
+			}
 			try {
 				keep.add(cache.fetchColumns(lakePath, f.size(), physical, rowGroups, offline, false));
 			} catch (LakeException e) {
