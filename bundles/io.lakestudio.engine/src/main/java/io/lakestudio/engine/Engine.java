@@ -2,7 +2,6 @@ package io.lakestudio.engine;
 
 import java.io.IOException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,8 +14,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.TableName;
@@ -31,6 +28,7 @@ import io.lakestudio.engine.internal.Pruning;
 import io.lakestudio.engine.internal.ReadRetry;
 import io.lakestudio.engine.internal.TableLookup;
 import io.lakestudio.engine.internal.TableReadFailed;
+import io.lakestudio.engine.internal.Statements;
 import io.lakestudio.engine.internal.TableReads;
 import io.lakestudio.mirror.At;
 import io.lakestudio.mirror.Mirror;
@@ -50,6 +48,7 @@ public final class Engine implements AutoCloseable {
 	private final DiskCache cache;
 	private final TableReads reads;
 	private final Listings listings;
+	private final Statements parsed = new Statements();
 	private final ReentrantLock lock = new ReentrantLock();
 	private final Set<String> sessionNames = new HashSet<>();
 	private volatile Instant lastStatement;
@@ -169,20 +168,20 @@ public final class Engine implements AutoCloseable {
 				throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
 			}
 			Connection d = duck();
-			Parsed p = Guard.parse(d, sql, sessionNames);
+			Statements.Entry entry = parsed.parse(d, sql, sessionNames, Engine::columns);
+			Parsed p = entry.parsed();
 			List<String> notices = new ArrayList<>();
 			Set<String> used = new LinkedHashSet<>();
 			String text;
 			try {
-				text = plan(d, p, fresh, notices, used);
+				text = plan(d, entry, fresh, notices, used);
 			} catch (TableReadFailed e) {
 				// once: the table's listing, metadata and log read again, then the statement planned anew
 				ReadRetry.refresh(e, listings, reads, config.offline() || background);
-				p = Guard.parse(d, sql, sessionNames);
 				notices.clear();
 				used.clear();
 				try {
-					text = plan(d, p, fresh, notices, used);
+					text = plan(d, entry, fresh, notices, used);
 				} catch (TableReadFailed again) {
 					throw ReadRetry.afterRetry(again);
 				}
@@ -201,6 +200,7 @@ public final class Engine implements AutoCloseable {
 				if (p.kind() == Parsed.Kind.CREATE_TEMP) {
 					st.execute(text);
 					sessionNames.add(Guard.createdName(p.prefix()).toLowerCase(Locale.ROOT));
+					parsed.sessionChanged();
 					rs = st.executeQuery("SELECT 'created' AS result");
 				} else {
 					rs = st.executeQuery(text);
@@ -233,8 +233,9 @@ public final class Engine implements AutoCloseable {
 	}
 
 	/** The text DuckDB runs: the statement with each table reference pointing at a view or a catalog answer. */
-	private String plan(Connection d, Parsed p, boolean fresh, List<String> notices, Set<String> used)
+	private String plan(Connection d, Statements.Entry entry, boolean fresh, List<String> notices, Set<String> used)
 			throws EngineException, SQLException {
+		Parsed p = entry.parsed();
 		if (p.kind() == Parsed.Kind.SHOW_TABLES) {
 			return CatalogAnswers.allTables(d, config.catalog());
 		}
@@ -248,13 +249,9 @@ public final class Engine implements AutoCloseable {
 				}
 			}
 		}
+		reads.skipChunks();
 		TableLookup lookup = new TableLookup(config.catalog(), listings, config.offline());
-		Set<String> names = new HashSet<>();
-		for (Parsed.Ref r : p.refs()) {
-			names.add(r.node().path("table_name").asText().toLowerCase(Locale.ROOT));
-			names.add(r.node().path("alias").asText().toLowerCase(Locale.ROOT));
-		}
-		Set<String> columns = p.kind() == Parsed.Kind.SUMMARIZE ? Projection.ALL : Projection.columns(p.tree(), names);
+		List<String> targets = new ArrayList<>();
 		for (Parsed.Ref r : p.refs()) {
 			if (information(r)) {
 				String t = CatalogAnswers.informationSchema(d, config.catalog(), r.parts().get(1));
@@ -262,17 +259,24 @@ public final class Engine implements AutoCloseable {
 					throw new EngineException(Kind.REFUSED, "refused: information_schema." + r.parts().get(1)
 							+ " is not answered here; tables, columns and schemata are");
 				}
-				point(r, t);
+				targets.add(t);
 			} else {
 				LakeTable t = table(r, lookup);
 				Set<String> own = Set.of(r.node().path("table_name").asText().toLowerCase(Locale.ROOT),
 						r.node().path("alias").asText().toLowerCase(Locale.ROOT));
-				point(r, reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own, columns, fresh,
-						notices));
+				targets.add(reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own,
+						entry.columns(), fresh, notices));
 				used.add(t.id());
 			}
 		}
-		return p.prefix() + deserialize(d, p.tree());
+		String body = Statements.rewrite(d, entry, targets);
+		if (p.kind().readsRows) {
+			// a plain EXPLAIN or DESCRIBE plans over the footers alone
+			reads.fetchChunks(d, body, p.kind() == Parsed.Kind.QUERY || p.kind() == Parsed.Kind.EXPLAIN_ANALYZE);
+		} else {
+			reads.skipChunks();
+		}
+		return p.prefix() + body;
 	}
 
 	private static boolean information(Parsed.Ref r) {
@@ -313,27 +317,14 @@ public final class Engine implements AutoCloseable {
 		}
 	}
 
-	/** Points a table reference at {@code view}; the old name stays as its alias so {@code t.col} still binds. */
-	private static void point(Parsed.Ref r, String view) {
-		ObjectNode n = r.node();
-		if (n.path("alias").asText("").isEmpty()) {
-			n.put("alias", n.path("table_name").asText());
+	/** The columns a statement may read: named in it, or all of them. */
+	private static Set<String> columns(Parsed p) {
+		Set<String> names = new HashSet<>();
+		for (Parsed.Ref r : p.refs()) {
+			names.add(r.node().path("table_name").asText().toLowerCase(Locale.ROOT));
+			names.add(r.node().path("alias").asText().toLowerCase(Locale.ROOT));
 		}
-		n.put("catalog_name", "");
-		n.put("schema_name", "");
-		n.put("table_name", view);
-		n.putNull("at_clause");
-		n.putObject("qualified_name").putArray("path").add(view);
-	}
-
-	private static String deserialize(Connection d, ObjectNode tree) throws SQLException {
-		try (PreparedStatement ps = d.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
-			ps.setString(1, tree.toString());
-			try (ResultSet rs = ps.executeQuery()) {
-				rs.next();
-				return rs.getString(1);
-			}
-		}
+		return p.kind() == Parsed.Kind.SUMMARIZE ? Projection.ALL : Projection.columns(p.tree(), names);
 	}
 
 	private Connection duck() throws EngineException {

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntPredicate;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
@@ -41,6 +42,8 @@ public final class DiskCache {
 
 	private static final int PIECE = 8 << 20;
 	private static final String INDEX = ".ranges";
+	/** How stale the file's modification time may be as the record of its last use (across restarts). */
+	private static final long STAMP_MILLIS = 60_000;
 
 	private final Path dir;
 	private final LakeStore store;
@@ -51,9 +54,9 @@ public final class DiskCache {
 	/** Index entries by local file name; all sidecars are loaded on first use. */
 	private Map<String, Entry> index;
 	/** Parsed footers by local file name. */
-	private final Map<String, List<ParquetFooter.Chunk>> footers = new LinkedHashMap<>(256, 0.75f, true) {
+	private final Map<String, ParquetFooter.Footer> footers = new LinkedHashMap<>(256, 0.75f, true) {
 		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, List<ParquetFooter.Chunk>> e) {
+		protected boolean removeEldestEntry(Map.Entry<String, ParquetFooter.Footer> e) {
 			return size() > 4096;
 		}
 	};
@@ -65,6 +68,8 @@ public final class DiskCache {
 		final Ranges held = new Ranges();
 		final Ranges read = new Ranges();
 		long used;
+		/** The use last written as the file's modification time. */
+		long stamped;
 
 		Entry(String name, long size) {
 			this.name = name;
@@ -134,8 +139,17 @@ public final class DiskCache {
 	 * physical names, lower case; null = the whole file). {@code warm}: fetched by a warm read, not by someone's
 	 * statement. Offline, a file missing any of it fails (see {@link #missing}).
 	 */
-	public synchronized Path fetchColumns(String lakePath, long size, Set<String> columns, boolean offline,
-			boolean warm) throws LakeException, IOException {
+	public Path fetchColumns(String lakePath, long size, Set<String> columns, boolean offline, boolean warm)
+			throws LakeException, IOException {
+		return fetchColumns(lakePath, size, columns, null, offline, warm);
+	}
+
+	/**
+	 * As {@link #fetchColumns(String, long, Set, boolean, boolean)}, without the chunks of the row groups
+	 * {@code skip} names (null: none), which the statement will not read. Their bloom filters are fetched still.
+	 */
+	public synchronized Path fetchColumns(String lakePath, long size, Set<String> columns, IntPredicate skip,
+			boolean offline, boolean warm) throws LakeException, IOException {
 		String n = name(lakePath, size);
 		Path p = dir.resolve(n);
 		Entry e = entries().get(n);
@@ -157,9 +171,11 @@ public final class DiskCache {
 			}
 			want = new ArrayList<>();
 			want.add(new long[] { size - footerSpan(p, e, lakePath, offline), size });
-			for (ParquetFooter.Chunk c : chunks(p, e)) {
+			for (ParquetFooter.Chunk c : chunks(p, e).chunks()) {
 				if (columns.contains(c.column().toLowerCase(Locale.ROOT))) {
-					want.add(new long[] { c.offset(), c.offset() + c.length() });
+					if (skip == null || !skip.test(c.rowGroup())) {
+						want.add(new long[] { c.offset(), c.offset() + c.length() });
+					}
 					if (c.bloomOffset() > 0 && c.bloomLength() > 0) {
 						want.add(new long[] { c.bloomOffset(), c.bloomOffset() + c.bloomLength() });
 					}
@@ -184,7 +200,13 @@ public final class DiskCache {
 	 * What a statement needing {@code columns} of a file lacks, without asking the lake: "the file" when not even
 	 * its footer is held, else the columns with chunks not held (empty when all is held).
 	 */
-	public synchronized List<String> missing(String lakePath, long size, Set<String> columns) throws IOException {
+	public List<String> missing(String lakePath, long size, Set<String> columns) throws IOException {
+		return missing(lakePath, size, columns, null);
+	}
+
+	/** As {@link #missing(String, long, Set)}, not counting the row groups {@code skip} names (null: none). */
+	public synchronized List<String> missing(String lakePath, long size, Set<String> columns, IntPredicate skip)
+			throws IOException {
 		String n = name(lakePath, size);
 		Entry e = entries().get(n);
 		Path p = dir.resolve(n);
@@ -199,8 +221,8 @@ public final class DiskCache {
 			return List.of("the file");
 		}
 		TreeSet<String> out = new TreeSet<>();
-		for (ParquetFooter.Chunk c : chunks(p, e)) {
-			if (columns.contains(c.column().toLowerCase(Locale.ROOT))
+		for (ParquetFooter.Chunk c : chunks(p, e).chunks()) {
+			if (columns.contains(c.column().toLowerCase(Locale.ROOT)) && (skip == null || !skip.test(c.rowGroup()))
 					&& !e.held.covers(c.offset(), c.offset() + c.length())) {
 				out.add("column " + c.column());
 			}
@@ -222,15 +244,54 @@ public final class DiskCache {
 		return Math.max(span, tail);
 	}
 
-	private List<ParquetFooter.Chunk> chunks(Path p, Entry e) throws IOException {
-		List<ParquetFooter.Chunk> c = footers.get(e.name);
+	/**
+	 * Whether a file's tail and every chunk of {@code columns} (null: the whole file) are held, by the index alone
+	 * (no file is touched).
+	 */
+	public synchronized boolean holds(String lakePath, long size, Set<String> columns) {
+		String n = name(lakePath, size);
+		Entry e = entries().get(n);
+		if (e == null) {
+			return false;
+		}
+		if (columns == null) {
+			return e.held.covers(0, size);
+		}
+		if (!e.held.covers(size - Math.min(size, ParquetFooter.TAIL), size)) {
+			return false;
+		}
+		ParquetFooter.Footer f = footers.get(n); // parsed only once the whole footer was held
+		if (f == null) {
+			return false;
+		}
+		for (ParquetFooter.Chunk c : f.chunks()) {
+			if (columns.contains(c.column().toLowerCase(Locale.ROOT))
+					&& !e.held.covers(c.offset(), c.offset() + c.length())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** The footer of a file whose tail is held (see {@link #fetchColumns} with no columns). */
+	public synchronized ParquetFooter.Footer footer(String lakePath, long size) throws IOException {
+		String n = name(lakePath, size);
+		Entry e = entries().get(n);
+		if (e == null) {
+			throw new IOException("the footer of " + lakePath + " is not held");
+		}
+		return chunks(dir.resolve(n), e);
+	}
+
+	private ParquetFooter.Footer chunks(Path p, Entry e) throws IOException {
+		ParquetFooter.Footer c = footers.get(e.name);
 		if (c == null) {
 			byte[] t = readLocal(p, e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
 			int len = ParquetFooter.footerLength(t);
 			if (!e.held.covers(e.size - len - ParquetFooter.TRAILER, e.size)) {
 				throw new IOException("the footer of " + p.getFileName() + " is not held");
 			}
-			c = ParquetFooter.chunks(readLocal(p, e.size - len - ParquetFooter.TRAILER, len));
+			c = ParquetFooter.read(readLocal(p, e.size - len - ParquetFooter.TRAILER, len));
 			footers.put(e.name, c);
 		}
 		return c;
@@ -298,7 +359,11 @@ public final class DiskCache {
 		if (added) {
 			save(e);
 		}
-		Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(e.used));
+		if (added || e.stamped == 0 || e.used - e.stamped > STAMP_MILLIS) {
+			// the order of uses within a minute is kept in memory; a new time also drops DuckDB's cached footer
+			Files.setLastModifiedTime(p, java.nio.file.attribute.FileTime.fromMillis(e.used));
+			e.stamped = e.used;
+		}
 		return p;
 	}
 
@@ -365,6 +430,7 @@ public final class DiskCache {
 			Path data = sidecar.resolveSibling(name);
 			if (Files.isRegularFile(data)) {
 				e.used = Math.max(e.used, Files.getLastModifiedTime(data).toMillis());
+				e.stamped = e.used;
 			}
 			return e;
 		} catch (IOException | RuntimeException ex) {

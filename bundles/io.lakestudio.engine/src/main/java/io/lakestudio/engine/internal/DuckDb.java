@@ -64,6 +64,9 @@ public final class DuckDb {
 				"SET disabled_optimizers = 'build_side_probe_side'",
 				// a gap read between two wanted chunks would ask a lazy store for bytes nobody needs
 				"SET parquet_prefetch_column_gap = 0",
+				// footers parsed once, not per statement: a cached file's footer never changes (its name is its
+				// lake path and size), and DuckDB checks the file's modification time
+				"SET parquet_metadata_cache = true",
 				"SET autoinstall_known_extensions = false", "SET autoload_known_extensions = false",
 				"SET allow_community_extensions = false",
 				"SET allowed_directories = [" + Sql.string(home.resolve("cache") + "/") + ", "

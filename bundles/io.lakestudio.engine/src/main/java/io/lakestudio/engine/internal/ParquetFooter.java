@@ -3,14 +3,19 @@ package io.lakestudio.engine.internal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * A Parquet footer (thrift compact FileMetaData) read just far enough to say where each column chunk is: for each
- * row group and leaf column, the top-level column it belongs to (the first element of path_in_schema) and the byte
- * ranges DuckDB reads for it (the chunk from its dictionary or first data page for total_compressed_size bytes, and
- * its bloom filter if it has one). Hand-parsed with a small compact-protocol reader: the thrift classes inside
- * io.lakestudio.delta are not exported, and this is the only part of the footer we need.
+ * A Parquet footer (thrift compact FileMetaData) read just far enough to say where each column chunk is and what its
+ * row group's statistics say: for each row group and leaf column, the top-level column it belongs to (the first
+ * element of path_in_schema), the byte ranges DuckDB reads for it (the chunk from its dictionary or first data page
+ * for total_compressed_size bytes, and its bloom filter if it has one), its min_value, max_value and null_count; and
+ * for each top-level primitive column the DuckDB type its Parquet type reads as, where that is certain.
+ * Hand-parsed with a small compact-protocol reader: the thrift classes inside io.lakestudio.delta are not
+ * exported, and this is the only part of the footer we need.
  */
 public final class ParquetFooter {
 
@@ -19,8 +24,19 @@ public final class ParquetFooter {
 	/** DuckDB's first read of a file is its last 16 KiB. */
 	public static final int TAIL = 16 * 1024;
 
-	/** One column chunk: where its bytes are. */
-	public record Chunk(String column, int rowGroup, long offset, long length, long bloomOffset, long bloomLength) {
+	/**
+	 * One column chunk: where its bytes are, whether it is a nested leaf, and its statistics (min_value and
+	 * max_value as Parquet's plain encoding, or null; null_count, or -1).
+	 */
+	public record Chunk(String column, int rowGroup, long offset, long length, long bloomOffset, long bloomLength,
+			boolean nested, byte[] min, byte[] max, long nulls) {
+	}
+
+	/**
+	 * The chunks of a file, and the DuckDB type of each top-level primitive column (by lower-case name) when its
+	 * Parquet types say it for certain: BIGINT, INTEGER, SMALLINT, TINYINT, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ.
+	 */
+	public record Footer(List<Chunk> chunks, Map<String, String> types) {
 	}
 
 	private ParquetFooter() {
@@ -37,11 +53,19 @@ public final class ParquetFooter {
 
 	/** The chunks of a footer: {@code footer} is the FileMetaData bytes (without the trailer). */
 	public static List<Chunk> chunks(byte[] footer) throws IOException {
+		return read(footer).chunks();
+	}
+
+	/** A footer: {@code footer} is the FileMetaData bytes (without the trailer). */
+	public static Footer read(byte[] footer) throws IOException {
 		try {
 			Reader r = new Reader(footer);
 			List<Chunk> out = new ArrayList<>();
+			List<Element> schema = new ArrayList<>();
 			r.struct((id, type) -> {
-				if (id == 4 && type == LIST) { // row_groups
+				if (id == 2 && type == LIST) { // schema
+					r.list(et -> schema.add(element(r)));
+				} else if (id == 4 && type == LIST) { // row_groups
 					int[] rg = { 0 };
 					r.list(et -> {
 						int g = rg[0]++;
@@ -57,15 +81,150 @@ public final class ParquetFooter {
 					r.skip(type);
 				}
 			});
-			return out;
+			return new Footer(out, topLevelTypes(schema));
 		} catch (RuntimeException e) {
 			throw new IOException("cannot read the Parquet footer: " + e, e);
 		}
 	}
 
+	/** A SchemaElement: physical type, name, children, converted type and logical type (as text), -1 when unset. */
+	record Element(int type, String name, int children, int converted, String logical) {
+	}
+
+	private static Element element(Reader r) throws IOException {
+		int[] v = { -1, 0, -1 }; // type, num_children, converted_type
+		String[] s = { null, null }; // name, logical type
+		r.struct((id, type) -> {
+			switch (id) {
+			case 1 -> v[0] = r.varint();
+			case 4 -> s[0] = r.string();
+			case 5 -> v[1] = r.varint();
+			case 6 -> v[2] = r.varint();
+			case 10 -> s[1] = type == STRUCT ? logical(r) : skipped(r, type);
+			default -> r.skip(type);
+			}
+		});
+		return new Element(v[0], s[0], v[1], v[2], s[1]);
+	}
+
+	private static String skipped(Reader r, int type) throws IOException {
+		r.skip(type);
+		return null;
+	}
+
+	/** The LogicalType union as text: DATE, INT(bits,signed), TIMESTAMP(utc,unit), or OTHER. */
+	private static String logical(Reader r) throws IOException {
+		String[] out = { "OTHER" };
+		r.struct((id, type) -> {
+			if (id == 6 && type == STRUCT) {
+				r.skip(type);
+				out[0] = "DATE";
+			} else if (id == 10 && type == STRUCT) {
+				int[] bits = { -1 };
+				boolean[] signed = { false };
+				r.struct((iid, it) -> {
+					if (iid == 1 && it == BYTE) {
+						bits[0] = r.u8();
+					} else if (iid == 2 && (it == BOOL_TRUE || it == BOOL_FALSE)) {
+						signed[0] = it == BOOL_TRUE;
+					} else {
+						r.skip(it);
+					}
+				});
+				out[0] = "INT(" + bits[0] + "," + signed[0] + ")";
+			} else if (id == 8 && type == STRUCT) {
+				boolean[] utc = { false };
+				String[] unit = { "OTHER" };
+				r.struct((tid, tt) -> {
+					if (tid == 1 && (tt == BOOL_TRUE || tt == BOOL_FALSE)) {
+						utc[0] = tt == BOOL_TRUE;
+					} else if (tid == 2 && tt == STRUCT) {
+						r.struct((uid, ut) -> {
+							r.skip(ut);
+							unit[0] = uid == 1 ? "MILLIS" : uid == 2 ? "MICROS" : uid == 3 ? "NANOS" : "OTHER";
+						});
+					} else {
+						r.skip(tt);
+					}
+				});
+				out[0] = "TIMESTAMP(" + utc[0] + "," + unit[0] + ")";
+			} else {
+				r.skip(type);
+			}
+		});
+		return out[0];
+	}
+
+	static final int INT32 = 1, INT64 = 2, PDOUBLE = 5;
+	static final int C_DATE = 6, C_TIMESTAMP_MICROS = 10, C_INT_8 = 15, C_INT_16 = 16, C_INT_32 = 17, C_INT_64 = 18;
+
+	/** The top-level primitive columns (children of the root that have none) with a type known for certain. */
+	private static Map<String, String> topLevelTypes(List<Element> schema) {
+		Map<String, String> out = new HashMap<>();
+		if (schema.isEmpty()) {
+			return out;
+		}
+		int i = 1;
+		for (int c = 0; c < schema.get(0).children() && i < schema.size(); c++) {
+			Element e = schema.get(i);
+			if (e.children() > 0) {
+				i = skipSubtree(schema, i);
+				continue;
+			}
+			String t = duckType(e.type(), e.converted(), e.logical());
+			if (t != null && e.name() != null) {
+				out.put(e.name().toLowerCase(Locale.ROOT), t);
+			}
+			i++;
+		}
+		return out;
+	}
+
+	private static int skipSubtree(List<Element> schema, int i) {
+		int n = Math.max(0, schema.get(i).children());
+		i++;
+		for (int c = 0; c < n && i < schema.size(); c++) {
+			i = skipSubtree(schema, i);
+		}
+		return i;
+	}
+
+	/**
+	 * The DuckDB type of a Parquet primitive, for the few types whose reading is beyond doubt; null otherwise
+	 * (unsigned, decimals, strings, INT96, millisecond or nanosecond timestamps, a logical type DuckDB might map
+	 * otherwise).
+	 */
+	static String duckType(int physical, int converted, String logical) {
+		if (logical != null) {
+			return switch (logical) {
+			case "INT(64,true)" -> physical == INT64 ? "BIGINT" : null;
+			case "INT(32,true)" -> physical == INT32 ? "INTEGER" : null;
+			case "INT(16,true)" -> physical == INT32 ? "SMALLINT" : null;
+			case "INT(8,true)" -> physical == INT32 ? "TINYINT" : null;
+			case "DATE" -> physical == INT32 ? "DATE" : null;
+			case "TIMESTAMP(true,MICROS)" -> physical == INT64 && (converted == -1 || converted == C_TIMESTAMP_MICROS)
+					? "TIMESTAMPTZ" : null;
+			case "TIMESTAMP(false,MICROS)" -> physical == INT64 && (converted == -1 || converted == C_TIMESTAMP_MICROS)
+					? "TIMESTAMP" : null;
+			default -> null;
+			};
+		}
+		return switch (converted) {
+		case -1 -> physical == INT64 ? "BIGINT" : physical == INT32 ? "INTEGER" : physical == PDOUBLE ? "DOUBLE" : null;
+		case C_INT_64 -> physical == INT64 ? "BIGINT" : null;
+		case C_INT_32 -> physical == INT32 ? "INTEGER" : null;
+		case C_INT_16 -> physical == INT32 ? "SMALLINT" : null;
+		case C_INT_8 -> physical == INT32 ? "TINYINT" : null;
+		case C_DATE -> physical == INT32 ? "DATE" : null;
+		default -> null;
+		};
+	}
+
 	private static Chunk columnChunk(Reader r, int group) throws IOException {
-		long[] m = { -1, -1, -1, 0, -1, -1 }; // data page, dictionary page, compressed size, -, bloom off, bloom len
+		long[] m = { -1, -1, -1, -1, -1, -1 }; // data page, dictionary page, compressed size, null count, bloom off, bloom len
 		String[] col = { null };
+		boolean[] nested = { false };
+		byte[][] stats = { null, null }; // min_value, max_value
 		r.struct((id, type) -> {
 			if (id == 3 && type == STRUCT) { // meta_data
 				r.struct((mid, mt) -> {
@@ -74,10 +233,25 @@ public final class ParquetFooter {
 						List<String> path = new ArrayList<>();
 						r.list(et -> path.add(r.string()));
 						col[0] = path.isEmpty() ? null : path.get(0);
+						nested[0] = path.size() != 1;
 					}
 					case 7 -> m[2] = r.varlong(); // total_compressed_size
 					case 9 -> m[0] = r.varlong(); // data_page_offset
 					case 11 -> m[1] = r.varlong(); // dictionary_page_offset
+					case 12 -> { // statistics
+						if (mt != STRUCT) {
+							r.skip(mt);
+						} else {
+							r.struct((sid, st) -> {
+								switch (sid) {
+								case 3 -> m[3] = r.varlong(); // null_count
+								case 5 -> stats[1] = r.bytes(); // max_value
+								case 6 -> stats[0] = r.bytes(); // min_value
+								default -> r.skip(st);
+								}
+							});
+						}
+					}
 					case 14 -> m[4] = r.varlong(); // bloom_filter_offset
 					case 15 -> m[5] = r.varint(); // bloom_filter_length
 					default -> r.skip(mt);
@@ -91,7 +265,7 @@ public final class ParquetFooter {
 			throw new IOException("a column chunk of row group " + group + " has no metadata in the footer");
 		}
 		long start = m[1] >= 4 && m[1] < m[0] ? m[1] : m[0];
-		return new Chunk(col[0], group, start, m[2], m[4], m[5]);
+		return new Chunk(col[0], group, start, m[2], m[4], Math.max(0, m[5]), nested[0], stats[0], stats[1], m[3]);
 	}
 
 	static final int BOOL_TRUE = 1, BOOL_FALSE = 2, BYTE = 3, I16 = 4, I32 = 5, I64 = 6, DOUBLE = 7, BINARY = 8,
@@ -114,7 +288,7 @@ public final class ParquetFooter {
 			this.b = b;
 		}
 
-		private int u8() throws IOException {
+		int u8() throws IOException {
 			if (pos >= b.length) {
 				throw new IOException("footer ends early");
 			}
@@ -149,13 +323,17 @@ public final class ParquetFooter {
 		}
 
 		String string() throws IOException {
+			return new String(bytes(), StandardCharsets.UTF_8);
+		}
+
+		byte[] bytes() throws IOException {
 			int n = uvarint();
 			if (n < 0 || pos + n > b.length) {
 				throw new IOException("footer ends early");
 			}
-			String s = new String(b, pos, n, StandardCharsets.UTF_8);
+			byte[] out = java.util.Arrays.copyOfRange(b, pos, pos + n);
 			pos += n;
-			return s;
+			return out;
 		}
 
 		void struct(Field f) throws IOException {

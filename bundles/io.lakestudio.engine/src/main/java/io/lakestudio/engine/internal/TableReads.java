@@ -3,19 +3,23 @@ package io.lakestudio.engine.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -45,10 +49,28 @@ public final class TableReads {
 	private final DiskCache cache;
 	private final IcebergReads iceberg;
 	private final Map<String, String> views = new HashMap<>();
+	/** The table references of the running statement, held up to their footers, whose chunks are to fetch. */
+	private final List<Pending> pending = new ArrayList<>();
+	/** The filters DuckDB's plan pushes into the parquet scan, by statement text (views never change under a name). */
+	private final Map<String, List<RowGroups.Filter>> plans = new LinkedHashMap<>(64, 0.75f, true) {
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, List<RowGroups.Filter>> e) {
+			return size() > 256;
+		}
+	};
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
+	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
 	private int next;
 	private int lastFiles;
+
+	/** A snapshot's columns, partition columns and the DuckDB types its files' columns are declared as. */
+	private record Shape(List<DeltaSchema.Column> columns, Set<String> partitions, Map<String, String> declared) {
+	}
+
+	/** A table reference of the running statement: its files, the physical columns read, their declared types. */
+	private record Pending(LakeTable table, List<ScanFile> files, Set<String> physical, Map<String, String> declared) {
+	}
 
 	public TableReads(EngineConfig config, Mirror mirror, DiskCache cache) {
 		this.config = config;
@@ -60,14 +82,18 @@ public final class TableReads {
 	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
 	public String view(Connection d, LakeTable t, At at, Integer limit, boolean fresh, List<String> notices)
 			throws EngineException {
-		return view(d, t, at, limit, null, Set.of(), Projection.ALL, fresh, notices);
+		skipChunks();
+		String v = view(d, t, at, limit, null, Set.of(), Projection.ALL, fresh, notices);
+		fetchChunks(d, null, false);
+		return v;
 	}
 
 	/**
 	 * The temp view to read {@code t} through for one statement: its files chosen by {@code where} (the WHERE that
 	 * filters this table's rows alone, or null; {@code names}: what the table goes by in the statement) and by a
 	 * plain {@code limit}, each held with the chunks of {@code columns} (logical names, lower case, a superset of
-	 * what the statement reads; {@link Projection#ALL} = whole files).
+	 * what the statement reads; {@link Projection#ALL} = whole files). Only the footers are fetched here: the
+	 * chunks come with {@link #fetchChunks} once the statement's text is known, or not at all ({@link #skipChunks}).
 	 */
 	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
 			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
@@ -79,13 +105,20 @@ public final class TableReads {
 					+ " are read so far");
 		}
 		DeltaScan scan = scan(t, at, fresh, notices);
-		List<DeltaSchema.Column> schema;
-		try {
-			schema = DeltaSchema.columns(scan.schemaJson());
-		} catch (IOException e) {
-			throw new EngineException(Kind.FAILED, "cannot read the schema of " + t.location() + ": " + e.getMessage(), e);
+		Shape shape = shapes.get(scan);
+		if (shape == null) {
+			try {
+				List<DeltaSchema.Column> cols = DeltaSchema.columns(scan.schemaJson());
+				Set<String> parts = Set.copyOf(scan.snapshot().partitionColumns());
+				shape = new Shape(cols, parts, declared(cols, parts));
+			} catch (IOException e) {
+				throw new EngineException(Kind.FAILED, "cannot read the schema of " + t.location() + ": "
+						+ e.getMessage(), e);
+			}
+			shapes.put(scan, shape);
 		}
-		Set<String> partitions = Set.copyOf(scan.snapshot().partitionColumns());
+		List<DeltaSchema.Column> schema = shape.columns();
+		Set<String> partitions = shape.partitions();
 		List<ScanFile> files = Pruning.forPredicates(scan.files(), where, schema, partitions, names);
 		files = limit == null ? files : Pruning.forLimit(files, limit);
 		Set<String> physical = null;
@@ -98,7 +131,8 @@ public final class TableReads {
 			}
 		}
 		lastFiles = files.size();
-		List<TableView.File> local = fetch(t, files, physical);
+		hold(t, files, Set.of(), null); // the footers: enough to make the view and plan the statement
+		pending.add(new Pending(t, files, physical, shape.declared()));
 		String key = t.id() + "@" + scan.snapshot().version() + "/" + files.size() + "/" + files.hashCode();
 		String view = views.get(key);
 		if (view != null) {
@@ -106,9 +140,16 @@ public final class TableReads {
 		}
 		view = "__lake_" + (++next);
 		try (Statement s = d.createStatement()) {
+			List<TableView.File> local = new ArrayList<>();
+			for (ScanFile f : files) {
+				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
+				local.add(new TableView.File(cache.local(t.location() + "/" + f.path(), f.size()), f, deleted));
+			}
 			for (String sql : TableView.statements(view, scan, local)) {
 				s.execute(sql);
 			}
+		} catch (DeltaException e) {
+			throw new TableReadFailed(t, "cannot read a deletion vector of " + t.location() + ": " + e.getMessage(), e);
 		} catch (SQLException | IOException | RuntimeException e) {
 			throw new EngineException(Kind.FAILED, "cannot make a view of " + t.location() + ": " + e.getMessage(), e);
 		}
@@ -135,6 +176,89 @@ public final class TableReads {
 		}
 	}
 
+	 * Fetches the column chunks the running statement reads, once every table it names has its view:
+	 * {@code body} is the statement as DuckDB runs it (without EXPLAIN ANALYZE or CREATE in front). With
+	 * {@code pruneRowGroups}, a statement over one table leaves out the chunks of the row groups its plan's
+	 * filters rule out (see {@link RowGroups}); whole files are never pruned.
+	 */
+	public void fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
+		try {
+			Set<Path> keep = new HashSet<>();
+			boolean prune = pruneRowGroups && pending.size() == 1 && pending.get(0).physical() != null;
+			for (Pending p : pending) {
+				Map<ScanFile, BitSet> skip = prune ? skips(d, body, p) : Map.of();
+				keep.addAll(hold(p.table(), p.files(), p.physical(), skip));
+			}
+			try {
+				cache.evict(keep);
+			} catch (IOException e) {
+				// an eviction that failed leaves the cache over budget until the next statement
+			}
+		} finally {
+			pending.clear();
+		}
+	}
+
+	/** Forgets the running statement's tables without fetching their chunks (a plain EXPLAIN, a DESCRIBE). */
+	public void skipChunks() {
+		pending.clear();
+	}
+
+	/**
+	 * The row groups of each file that DuckDB will not read for {@code body}; none when every chunk is held
+	 * already (no EXPLAIN then), and none for a file whose footer cannot be read.
+	 */
+	private Map<ScanFile, BitSet> skips(Connection d, String body, Pending p) {
+		Map<ScanFile, BitSet> out = new HashMap<>();
+		try {
+			boolean all = true;
+			for (ScanFile f : p.files()) {
+				all &= cache.holds(p.table().location() + "/" + f.path(), f.size(), p.physical());
+			}
+			if (all) {
+				return out;
+			}
+			List<RowGroups.Filter> filters = plans.get(body);
+			if (filters == null) {
+				try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+					StringBuilder plan = new StringBuilder();
+					while (rs.next()) {
+						if ("physical_plan".equals(rs.getString(1))) {
+							plan.append(rs.getString(2));
+						}
+					}
+					filters = RowGroups.pushed(plan.toString(), p.declared());
+				}
+				plans.put(body, filters);
+			}
+			for (ScanFile f : p.files()) {
+				BitSet b = RowGroups.skipped(cache.footer(p.table().location() + "/" + f.path(), f.size()), filters,
+						p.declared());
+				if (!b.isEmpty()) {
+					out.put(f, b);
+				}
+			}
+		} catch (SQLException | IOException | RuntimeException e) {
+			out.clear(); // not understood: every row group is fetched
+		}
+		return out;
+	}
+
+	/** The physical names and declared DuckDB types of a table's columns held in its files. */
+	private static Map<String, String> declared(List<DeltaSchema.Column> schema, Set<String> partitions) {
+		Map<String, String> out = new HashMap<>();
+		for (DeltaSchema.Column c : schema) {
+			if (!partitions.contains(c.name()) && c.type().isTextual()) {
+				try {
+					out.put(c.physicalName(), DeltaSchema.duckType(c.type(), true));
+				} catch (IllegalArgumentException e) {
+					// a type DuckDB has no name for is not pruned on
+				}
+			}
+		}
+		return out;
+	}
+
 	/** How many files the last view chose (for tests and benchmarks). */
 	public int lastFiles() {
 		return lastFiles;
@@ -151,6 +275,7 @@ public final class TableReads {
 		} else if (stale) {
 			try {
 				mirror.refresh(t);
+				held = mirror.held(t);
 			} catch (MirrorException e) {
 				if (!e.offline()) {
 					throw new TableReadFailed(t, e.getMessage(), e);
@@ -158,7 +283,7 @@ public final class TableReads {
 				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
 			}
 		}
-		String key = t.id() + "@" + at + "@" + mirror.held(t).map(Held::refreshedAt).orElse(null);
+		String key = t.id() + "@" + at + "@" + held.map(Held::refreshedAt).orElse(null);
 		DeltaScan known = scans.get(key);
 		if (known != null) {
 			return known; // the held log did not change: Kernel would read the same snapshot again
@@ -184,25 +309,31 @@ public final class TableReads {
 				+ age(age) + " old), version " + h.version());
 	}
 
-	private List<TableView.File> fetch(LakeTable t, List<ScanFile> files, Set<String> physical)
+	/**
+	 * Holds each file's tail and the chunks of {@code physical} (null: the whole file) but those of the row groups
+	 * {@code skip} names for it (null: none); offline, says at once what is missing.
+	 */
+	private Set<Path> hold(LakeTable t, List<ScanFile> files, Set<String> physical, Map<ScanFile, BitSet> skip)
 			throws EngineException {
 		Set<String> lacking = new TreeSet<>();
-		List<TableView.File> out = new ArrayList<>();
 		Set<Path> keep = new HashSet<>();
 		int missing = 0;
 		long missingBytes = 0;
+		boolean offline = config.offline() || config.store() == null;
 		for (ScanFile f : files) {
 			if (f.path().contains("://") || f.path().startsWith("/")) {
 				throw new EngineException(Kind.FAILED, t.location() + " names a data file outside its folder ("
 						+ f.path() + "): not read so far");
 			}
 			String lakePath = t.location() + "/" + f.path();
+			BitSet b = skip == null ? null : skip.get(f);
+			IntPredicate rowGroups = b == null ? null : b::get;
+			if (physical != null && physical.isEmpty() && cache.holds(lakePath, f.size(), physical)) {
+				keep.add(cache.local(lakePath, f.size())); // the footer, held: nothing to fetch or record
+				continue;
+			}
 			try {
-				Path p = cache.fetchColumns(lakePath, f.size(), physical, config.offline() || config.store() == null,
-						false);
-				keep.add(p);
-				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
-				out.add(new TableView.File(p, f, deleted));
+				keep.add(cache.fetchColumns(lakePath, f.size(), physical, rowGroups, offline, false));
 			} catch (LakeException e) {
 				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
 					throw new TableReadFailed(t, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
@@ -210,11 +341,11 @@ public final class TableReads {
 				missing++;
 				missingBytes += f.size();
 				try {
-					lacking.addAll(cache.missing(lakePath, f.size(), physical));
+					lacking.addAll(cache.missing(lakePath, f.size(), physical, rowGroups));
 				} catch (IOException x) {
 					lacking.add("the file");
 				}
-			} catch (IOException | DeltaException e) {
+			} catch (IOException e) {
 				throw new TableReadFailed(t, "cannot read " + lakePath + ": " + e.getMessage(), e);
 			}
 		}
@@ -223,12 +354,7 @@ public final class TableReads {
 					+ " files of " + t.location() + " this statement needs are not held (" + (missingBytes >> 10)
 					+ " KiB of files)" + (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
 		}
-		try {
-			cache.evict(keep);
-		} catch (IOException e) {
-			// an eviction that failed leaves the cache over budget until the next statement
-		}
-		return out;
+		return keep;
 	}
 
 	static String age(Duration d) {
