@@ -21,6 +21,7 @@ import org.eclipse.ui.part.ViewPart;
 import io.lakestudio.catalog.CatalogException;
 import io.lakestudio.catalog.CatalogWatcher;
 import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.ui.lake.AccountSync;
 
 /**
  * The OneLake view: the catalog as a tree, drawn from local rows only (no network, no sign-in, no engine), and
@@ -78,6 +79,14 @@ public final class OneLakeView extends ViewPart {
 		getSite().setSelectionProvider(viewer);
 
 		refresher = new CatalogRefresher(viewer, tree, content).start(CatalogWatcher.DEFAULT_PERIOD);
+		viewer.addTreeListener(new OpenedLakehouses());
+		startSync();
+	}
+
+	/** Behind the drawn tree: the account's sync job (a signed-in OneLake account), off the UI thread. */
+	private void startSync() {
+		java.nio.file.Path home = tree.home();
+		Thread.ofVirtual().name("lakestudio-sync-start").start(() -> AccountSync.ensure(home));
 	}
 
 	private void watchFirstPaint() {
@@ -125,15 +134,46 @@ public final class OneLakeView extends ViewPart {
 
 	/** Opens the catalog file again (a new, possibly empty one) and redraws from it, watching the new file. */
 	public void reload() {
+		reload(false);
+	}
+
+	/** After Switch Account or Sign In: the current account's catalog, its sync job started behind it. */
+	public void reroot() {
+		reload(true);
+		if (viewer != null) {
+			startSync();
+		}
+	}
+
+	private void reload(boolean reroot) {
 		if (viewer == null) {
 			return;
 		}
 		release();
-		tree.reopen();
+		if (reroot) {
+			tree.reroot();
+		} else {
+			tree.reopen();
+		}
 		viewer.setInput(tree);
 		viewer.expandToLevel(viewer.getAutoExpandLevel());
 		refresher = new CatalogRefresher(viewer, tree, (CatalogContentProvider) viewer.getContentProvider())
 				.start(CatalogWatcher.DEFAULT_PERIOD);
+	}
+
+	/** The OneLake views open in any window (UI thread). */
+	public static java.util.List<OneLakeView> all() {
+		java.util.List<OneLakeView> out = new java.util.ArrayList<>();
+		for (var window : org.eclipse.ui.PlatformUI.getWorkbench().getWorkbenchWindows()) {
+			for (var page : window.getPages()) {
+				for (var ref : page.getViewReferences()) {
+					if (ID.equals(ref.getId()) && ref.getView(false) instanceof OneLakeView v) {
+						out.add(v);
+					}
+				}
+			}
+		}
+		return out;
 	}
 
 	@Override
