@@ -142,13 +142,16 @@ class OneLakeAccountTest {
 		List<Request> starts = listingStarts();
 		// workspaces, 2 item lists, 6 lakehouses' tables, lh000's Files and 2 tables' logs
 		assertTrue(starts.size() >= 9, RequestLogText.of(starts));
-		// the pace counts from the start of each step; the first listing's arrival is later by its token's fetch
-		// (a few hundred ms), so the emulator's clock sees the window slightly shorter than 15 s
-		assertTrue(emu.log().mostIn(Duration.ofSeconds(14), starts::contains) <= 5,
+		// the pace counts from the start of each step; a request arrives later by its token's fetch and the
+		// machine's load, so the emulator's clock is given 3 s of slack: no more than five in any 12 s, and the
+		// sixth waited for the window
+		assertTrue(emu.log().mostIn(Duration.ofSeconds(12), starts::contains) <= 5,
 				"at most five listings in any 15 s: " + RequestLogText.of(starts));
-		assertTrue(emu.log().mostIn(Duration.ofSeconds(30), starts::contains) <= 10, RequestLogText.of(starts));
+		assertTrue(Duration.between(starts.get(0).at(), starts.get(5).at()).compareTo(Duration.ofSeconds(12)) >= 0,
+				"the sixth listing waits for the window: " + RequestLogText.of(starts));
 		System.out.println("UI-TEST: OneLake tree filled " + ms + " ms after Refresh; " + starts.size()
-				+ " listings, at most " + emu.log().mostIn(Duration.ofSeconds(15), starts::contains) + " in 15 s");
+				+ " listings, the sixth " + Duration.between(starts.get(0).at(), starts.get(5).at()).toMillis()
+				+ " ms after the first");
 	}
 
 	@Test

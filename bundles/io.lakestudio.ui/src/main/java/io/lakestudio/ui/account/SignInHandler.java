@@ -10,6 +10,7 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.HandlerUtil;
 
 import io.lakestudio.catalog.Catalogs;
@@ -36,14 +37,19 @@ public final class SignInHandler extends AbstractHandler {
 		Settings s = Settings.load(home);
 		String account = Accounts.isOneLake(s) ? s.account() : DEFAULT_ACCOUNT;
 		Shell shell = HandlerUtil.getActiveShell(event);
-		Display display = shell != null ? shell.getDisplay() : Display.getDefault();
+		if (shell == null || shell.isDisposed()) { // a dialog that just closed can still be the context's shell
+			var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+			shell = window == null ? null : window.getShell();
+		}
+		Display display = PlatformUI.getWorkbench().getDisplay();
+		Shell parent = shell;
 		DeviceCodeDialog[] dialog = new DeviceCodeDialog[1];
 		SignInJob job = new SignInJob(home, account, code -> display.asyncExec(() -> dialog[0].show(code)));
 		dialog[0] = new DeviceCodeDialog(shell, job);
 		job.addJobChangeListener(new JobChangeAdapter() {
 			@Override
 			public void done(IJobChangeEvent e) {
-				display.asyncExec(() -> finished(shell, dialog[0], e.getResult()));
+				display.asyncExec(() -> finished(parent, dialog[0], e.getResult()));
 			}
 		});
 		dialog[0].open();
