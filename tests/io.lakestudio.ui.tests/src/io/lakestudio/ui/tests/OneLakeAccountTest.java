@@ -33,6 +33,7 @@ import io.lakestudio.sync.account.Accounts;
 import io.lakestudio.sync.account.IdentityTokens;
 import io.lakestudio.ui.account.DeviceCodeDialog;
 import io.lakestudio.ui.account.SignInHandler;
+import io.lakestudio.ui.account.SignInJob;
 import io.lakestudio.ui.account.SignOutHandler;
 import io.lakestudio.ui.account.SwitchAccountHandler;
 import io.lakestudio.ui.commands.RefreshHandler;
@@ -44,7 +45,8 @@ import io.lakestudio.ui.tree.OneLakeView;
 /**
  * OneLake in the workbench, against the in-process emulator: Refresh runs the sync job (lease, five listings per
  * 15 s) and the tree fills; an expanded lakehouse gets its tables' metadata read (no other lakehouse's); Sign In
- * runs the device code in a dialog (approved through the emulator's Entra), Sign Out keeps the catalog, and Switch
+ * runs the device code in a dialog (Cancel changes nothing; approved through the emulator's Entra it signs the
+ * account in and the tree re-roots and fills), Sign Out keeps the catalog, and Switch
  * Account re-roots the tree on another account's catalog.
  */
 class OneLakeAccountTest {
@@ -170,6 +172,18 @@ class OneLakeAccountTest {
 		OneLakeView view = Workbench.openView();
 		Workbench.waitUntil("the folder lake's tree", 10_000, () -> shows(view, "local", "Sales"));
 
+		// Cancel gives the code up: nothing changes
+		Commands.execute(SignInHandler.ID);
+		DeviceCodeDialog cancelled = SignInHandler.lastDialog();
+		Workbench.waitUntil("the first device code shown", 30_000, () -> !cancelled.code().isEmpty());
+		assertEquals(entra.awaitUserCode(Duration.ofSeconds(1)), cancelled.code());
+		assertTrue(press(cancelled.getShell(), "Cancel"));
+		Workbench.waitUntil("the sign-in job ended", 30_000,
+				() -> Job.getJobManager().find(SignInJob.FAMILY).length == 0);
+		assertEquals(null, cancelled.getShell(), "the dialog closed");
+		assertEquals("local", Settings.load(home).account(), "a cancelled sign-in changes nothing");
+		assertFalse(Files.exists(home.resolve("identity").resolve(SignInHandler.DEFAULT_ACCOUNT + ".json")));
+
 		Commands.execute(SignInHandler.ID);
 		DeviceCodeDialog dialog = SignInHandler.lastDialog();
 		assertNotNull(dialog);
@@ -217,6 +231,19 @@ class OneLakeAccountTest {
 				() -> shows(view, "local", "Sales", "Finance"));
 		assertEquals("local", Settings.load(home).account());
 		assertEquals(Catalogs.catalogFile(home, "local"), view.tree().file());
+	}
+
+	private static boolean press(org.eclipse.swt.widgets.Composite parent, String label) {
+		for (org.eclipse.swt.widgets.Control c : parent.getChildren()) {
+			if (c instanceof org.eclipse.swt.widgets.Button b && b.getText().replace("&", "").equals(label)) {
+				b.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+				return true;
+			}
+			if (c instanceof org.eclipse.swt.widgets.Composite comp && press(comp, label)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static Table find(org.eclipse.swt.widgets.Composite parent) {
