@@ -1,18 +1,16 @@
 package io.lakestudio.cli.internal;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.sync.account.Accounts;
 
 /** Shows the accounts (one catalog file each) and switches the current one. */
 public final class AccountCommand extends Command {
@@ -39,14 +37,19 @@ public final class AccountCommand extends Command {
 		Settings s = Settings.load(home);
 		if (line.hasOption("use")) {
 			String name = line.getOptionValue("use");
-			if (name.isBlank() || !name.matches("[\\w.@-]+")) {
+			if (!Accounts.validName(name)) {
 				throw new Die(2, "'" + name + "' is not an account name (letters, digits, . _ - @).");
 			}
 			s.set(Settings.ACCOUNT, name).save();
 			out.println("account: " + name + (SignIn.signedIn(s) ? " (signed in)" : " (not signed in)"));
 			return 0;
 		}
-		TreeSet<String> names = new TreeSet<>(known());
+		TreeSet<String> names;
+		try {
+			names = new TreeSet<>(Accounts.known(home));
+		} catch (java.io.UncheckedIOException e) {
+			throw new Die(3, e.getMessage());
+		}
 		names.add(s.account());
 		List<List<Object>> rows = new ArrayList<>();
 		for (String n : names) {
@@ -57,19 +60,5 @@ public final class AccountCommand extends Command {
 		}
 		new Out(out, false).rows(List.of("", "ACCOUNT", "SIGN-IN", "CATALOG"), rows);
 		return 0;
-	}
-
-	/** Accounts that have a catalog file in the state folder. */
-	private List<String> known() {
-		if (!Files.isDirectory(home)) {
-			return List.of();
-		}
-		try (Stream<Path> files = Files.list(home)) {
-			return files.map(p -> p.getFileName().toString())
-					.filter(f -> f.startsWith("catalog-") && f.endsWith(".sqlite"))
-					.map(f -> f.substring("catalog-".length(), f.length() - ".sqlite".length())).toList();
-		} catch (IOException e) {
-			throw new Die(3, "Cannot read " + home + ": " + e.getMessage());
-		}
 	}
 }

@@ -28,7 +28,7 @@ final class EngineServerLauncher {
 
 	/** What a server for these settings serves: another account, lake or offline setting needs another server. */
 	static String identity(Settings s) {
-		return s.account() + "|" + s.string(Settings.LAKE_FOLDER, "") + "|" + s.flag(Settings.OFFLINE);
+		return EngineServer.identity(s);
 	}
 
 	/**

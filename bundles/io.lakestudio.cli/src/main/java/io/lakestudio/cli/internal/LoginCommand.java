@@ -5,11 +5,12 @@ import org.apache.commons.cli.Options;
 
 import io.lakestudio.catalog.EventLog;
 import io.lakestudio.identity.Browser;
-import io.lakestudio.identity.Identity;
 import io.lakestudio.identity.SignInException;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.auth.TokenSource;
+import io.lakestudio.sync.account.IdentityTokens;
+import io.lakestudio.sync.account.UserSignIn;
 
 /**
  * Signs an account in to OneLake and makes it the current one. A service principal's grant is tried once here so a
@@ -89,7 +90,7 @@ public final class LoginCommand extends Command {
 	}
 
 	/**
-	 * A user's sign-in through {@link Identity}: the device code (shown on stderr; this waits until it is approved,
+	 * A user's sign-in through {@link UserSignIn}: the device code (shown on stderr; this waits until it is approved,
 	 * declined or expired, or the thread is interrupted) or the browser. Records who signed in (no token); settings
 	 * say which method, so {@link Lakes#tokens} asks Identity for this account.
 	 */
@@ -98,19 +99,17 @@ public final class LoginCommand extends Command {
 		if (Lakes.LOCAL.equals(account)) {
 			throw new Die(2, "'local' is the folder lake's account; choose another name with --account.");
 		}
-		s.set(Settings.ACCOUNT, account).set(Lakes.CLIENT_ID, null).set(Lakes.TOKEN_ENDPOINT, null);
 		copy(line, "tenant", s, Settings.TENANT);
 		copy(line, "authority-host", s, IdentityTokens.AUTHORITY_HOST);
 		copy(line, "client-id", s, IdentityTokens.PUBLIC_CLIENT_ID);
 		copy(line, "fabric-endpoint", s, Lakes.FABRIC_ENDPOINT);
 		copy(line, "onelake-endpoint", s, Lakes.ONELAKE_ENDPOINT);
-		Identity id = Identity.of(IdentityTokens.signIn(s, account, home));
-		String user;
+		UserSignIn.Done done;
 		try {
-			user = deviceCode ? id.signInWithDeviceCode(TokenSource.FABRIC_SCOPE, c -> {
+			done = UserSignIn.run(s, account, home, deviceCode ? c -> {
 				err.println(c.message());
 				err.flush();
-			}) : browser(id);
+			} : null, deviceCode ? null : browser());
 		} catch (SignInException e) {
 			if (e.kind() == SignInException.Kind.NO_BROWSER) {
 				throw new Die(3, "No browser can be opened here (no display): sign in with 'lakestudio login"
@@ -118,17 +117,12 @@ public final class LoginCommand extends Command {
 			}
 			throw new Die(3, "Sign-in failed: " + e.getMessage());
 		}
-		String method = deviceCode ? IdentityTokens.DEVICE_CODE : IdentityTokens.BROWSER;
-		s.set(IdentityTokens.METHOD, method);
-		SignIn.mark(s, account, true);
-		s.save();
-		new EventLog(home).log("account", "signed in to account " + account + " as " + user + " (" + method + ")");
-		out.println("signed in: account " + account + " (" + user + "; " + id.cache().label() + ")");
+		out.println("signed in: account " + account + " (" + done.user() + "; " + done.cache() + ")");
 		return 0;
 	}
 
-	/** The browser sign-in, with the set browser or the desktop's; says on stderr that a page is opened. */
-	private String browser(Identity id) throws SignInException {
+	/** The set browser or the desktop's, saying on stderr that a page is opened; none without a display. */
+	private Browser browser() throws SignInException {
 		Browser b = browser;
 		if (b == null) {
 			b = Browser.system().orElse(null);
@@ -137,11 +131,11 @@ public final class LoginCommand extends Command {
 			throw new SignInException(SignInException.Kind.NO_BROWSER, "no browser", null); // said by the caller
 		}
 		Browser open = b;
-		return id.signInWithBrowser(TokenSource.FABRIC_SCOPE, page -> {
+		return page -> {
 			err.println("Opening the sign-in page in your browser; waiting for the sign-in (up to 5 minutes).");
 			err.flush();
 			open.open(page);
-		}, java.time.Duration.ofMinutes(5));
+		};
 	}
 
 	private static void copy(CommandLine line, String option, Settings s, String key) {

@@ -4,6 +4,7 @@ import org.apache.commons.cli.CommandLine;
 
 import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.sync.account.Accounts;
 
 /** Signs the current account out; its catalog stays, so every metadata command still answers offline. */
 public final class LogoutCommand extends Command {
@@ -23,13 +24,10 @@ public final class LogoutCommand extends Command {
 	public int run(CommandLine line) {
 		args(line, 0, 0);
 		Settings s = Settings.load(home);
-		SignIn.mark(s, s.account(), false);
-		if (IdentityTokens.uses(s)) {
-			try {
-				io.lakestudio.identity.Identity.of(IdentityTokens.signIn(s, s.account(), home)).signOut();
-			} catch (java.io.IOException e) {
-				err.println("Signed out, but the sign-in record could not be removed: " + e);
-			}
+		try {
+			Accounts.signOut(s, home);
+		} catch (java.io.IOException e) {
+			err.println("Signed out, but the sign-in record could not be removed: " + e);
 		}
 		s.save();
 		new EventLog(home).log("account", "signed out of account " + s.account());

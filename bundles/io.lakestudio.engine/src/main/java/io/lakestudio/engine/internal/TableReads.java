@@ -176,6 +176,7 @@ public final class TableReads {
 		}
 	}
 
+	/**
 	 * Fetches the column chunks the running statement reads, once every table it names has its view:
 	 * {@code body} is the statement as DuckDB runs it (without EXPLAIN ANALYZE or CREATE in front). With
 	 * {@code pruneRowGroups}, a statement over one table leaves out the chunks of the row groups its plan's

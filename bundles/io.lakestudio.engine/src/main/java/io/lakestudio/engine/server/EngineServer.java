@@ -28,6 +28,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 
+import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
@@ -100,6 +101,11 @@ public final class EngineServer implements AutoCloseable {
 		this.engine = engine;
 		this.options = options;
 		this.channel = channel;
+	}
+
+	/** What a server for these settings serves: another account, lake folder or offline setting needs another. */
+	public static String identity(Settings s) {
+		return s.account() + "|" + s.string(Settings.LAKE_FOLDER, "") + "|" + s.flag(Settings.OFFLINE);
 	}
 
 	public static Path socket(Path home) {

@@ -5,23 +5,20 @@ import org.eclipse.core.commands.ExecutionEvent;
 
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.ui.lake.LakeSource;
-import io.lakestudio.ui.lake.RefreshJob;
 
-/** Schedules a sync sweep; enabled only when there is a lake to sweep. */
+/** Refresh: a sweep of the folder lake, or the OneLake sync job now; enabled only when there is a lake to ask. */
 public final class RefreshHandler extends AbstractHandler {
 
 	public static final String ID = "io.lakestudio.ui.commands.refresh";
 
 	@Override
 	public Object execute(ExecutionEvent event) {
-		if (LakeSource.folder(Catalogs.home()).isPresent()) {
-			new RefreshJob(Catalogs.home()).schedule();
-		}
+		LakeSource.refresh(Catalogs.home());
 		return null;
 	}
 
 	@Override
 	public boolean isEnabled() {
-		return LakeSource.folder(Catalogs.home()).isPresent();
+		return LakeSource.refreshable(Catalogs.home());
 	}
 }

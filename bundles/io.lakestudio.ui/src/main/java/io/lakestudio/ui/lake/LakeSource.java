@@ -10,32 +10,63 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.onelake.LoggedLake;
 import io.lakestudio.onelake.local.LocalFolderLake;
+import io.lakestudio.sync.account.Accounts;
 
 /**
- * Which lake the workbench reads: the local folder lake of {@code settings.json} ({@link Settings#LAKE_FOLDER}).
- * OneLake sign-in and sync are on the command line only so far, so without a folder there is no lake here and the
- * commands that need one say why instead of pretending. Tests swap the factory for a counting lake.
+ * Which lake the workbench reads: the account "local" reads the folder lake of {@code settings.json}
+ * ({@link Settings#LAKE_FOLDER}), swept by {@link RefreshJob}; any other account is OneLake, synced by
+ * {@link AccountSync} once signed in. Without either, the commands that need a lake say why instead of pretending.
+ * Tests swap the folder lake's factory for a counting lake.
  */
 public final class LakeSource {
 
-	public static final String NO_LAKE = "No lake to refresh from: set a local lake folder in Preferences >"
-			+ " Lakestudio (or run 'lakestudio demo'). The workbench does not sync OneLake yet: 'lakestudio sync' does.";
+	public static final String NO_LAKE = "No lake to refresh from: Sign In to OneLake, or set a local lake folder in"
+			+ " Preferences > Lakestudio (or run 'lakestudio demo').";
+	public static final String SIGNED_OUT = "Signed out: Sign In to refresh from OneLake. The catalog is kept and"
+			+ " the tree shows what it holds.";
 
 	private static volatile Function<Path, Lake> factory = LocalFolderLake::new;
 
 	private LakeSource() {
 	}
 
-	/** The folder lake's root, when settings name one that exists. */
+	/** The folder lake's root, when the account is the folder lake's and settings name a folder that exists. */
 	public static Optional<Path> folder(Path home) {
-		String folder = Settings.load(home).string(Settings.LAKE_FOLDER, null);
-		return folder == null || !Files.isDirectory(Path.of(folder)) ? Optional.empty() : Optional.of(Path.of(folder));
+		Settings s = Settings.load(home);
+		String folder = s.string(Settings.LAKE_FOLDER, null);
+		return Accounts.isOneLake(s) || folder == null || !Files.isDirectory(Path.of(folder)) ? Optional.empty()
+				: Optional.of(Path.of(folder));
 	}
 
-	/** A lake to read, or empty with {@link #NO_LAKE} as the reason. The caller closes it. */
+	/** A folder lake to read, or empty with {@link #NO_LAKE} as the reason. The caller closes it. */
 	public static Optional<Lake> open(Path home) {
 		EventLog log = new EventLog(home);
 		return folder(home).map(factory).map(lake -> new LoggedLake(lake, line -> log.log("lake", line)));
+	}
+
+	/** Whether Refresh has a lake to ask: a folder lake, or a signed-in OneLake account. */
+	public static boolean refreshable(Path home) {
+		Settings s = Settings.load(home);
+		return Accounts.isOneLake(s) ? Accounts.signedIn(s) : folder(home).isPresent();
+	}
+
+	/** What Refresh does, or why it can't. */
+	public static String refreshTip(Path home) {
+		Settings s = Settings.load(home);
+		if (Accounts.isOneLake(s)) {
+			return Accounts.signedIn(s) ? "Refresh: sync OneLake into the catalog (a background job, paced)"
+					: SIGNED_OUT;
+		}
+		return folder(home).isPresent() ? "Sweep the lake into the catalog (a background job)" : NO_LAKE;
+	}
+
+	/** Refresh: a sweep of the folder lake, or a step of the OneLake sync job now; nothing without a lake. */
+	public static void refresh(Path home) {
+		if (Accounts.isOneLake(Settings.load(home))) {
+			AccountSync.ensure(home).ifPresent(AccountSync::refresh);
+		} else if (folder(home).isPresent()) {
+			new RefreshJob(home).schedule();
+		}
 	}
 
 	/** For tests: how a lake is made from its folder. Returns the previous factory. */

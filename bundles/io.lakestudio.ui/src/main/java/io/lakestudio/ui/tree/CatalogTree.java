@@ -35,7 +35,7 @@ public final class CatalogTree implements AutoCloseable {
 	public static final String NOTHING_SYNCED = "Nothing synced yet \u2014 run Refresh / lakestudio sync";
 
 	private final Path home;
-	private final String account;
+	private String account;
 	private ReadOnlyCatalog catalog;
 	private boolean open = true;
 	private final Map<LakeNode, List<LakeNode>> children = new HashMap<>();
@@ -82,6 +82,18 @@ public final class CatalogTree implements AutoCloseable {
 		release();
 		catalog = Catalogs.openReadOnly(Catalogs.catalogFile(home, account), account);
 		open = true;
+	}
+
+	/** After a switch of account: the current account's catalog, from settings (the view re-roots on it). */
+	public void reroot() {
+		release();
+		account = Settings.load(home).account();
+		catalog = Catalogs.openReadOnly(Catalogs.catalogFile(home, account), account);
+		open = true;
+	}
+
+	public String account() {
+		return account;
 	}
 
 	/** Closes the file (so it can be deleted); nothing is read until {@link #reopen()}. */

@@ -16,14 +16,13 @@ import org.eclipse.swt.events.PaintListener;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.TreeItem;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 
 import io.lakestudio.catalog.CatalogException;
 import io.lakestudio.catalog.CatalogWatcher;
 import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.ui.lake.AccountSync;
 
 /**
  * The OneLake view: the catalog as a tree, drawn from local rows only (no network, no sign-in, no engine), and
@@ -81,6 +80,14 @@ public final class OneLakeView extends ViewPart {
 		getSite().setSelectionProvider(viewer);
 
 		refresher = new CatalogRefresher(viewer, tree, content).start(CatalogWatcher.DEFAULT_PERIOD);
+		viewer.addTreeListener(new OpenedLakehouses());
+		startSync();
+	}
+
+	/** Behind the drawn tree: the account's sync job (a signed-in OneLake account), off the UI thread. */
+	private void startSync() {
+		java.nio.file.Path home = tree.home();
+		Thread.ofVirtual().name("lakestudio-sync-start").start(() -> AccountSync.ensure(home));
 	}
 
 	private void watchFirstPaint() {
@@ -128,11 +135,27 @@ public final class OneLakeView extends ViewPart {
 
 	/** Opens the catalog file again (a new, possibly empty one) and redraws from it, watching the new file. */
 	public void reload() {
+		reload(false);
+	}
+
+	/** After Switch Account or Sign In: the current account's catalog, its sync job started behind it. */
+	public void reroot() {
+		reload(true);
+		if (viewer != null) {
+			startSync();
+		}
+	}
+
+	private void reload(boolean reroot) {
 		if (viewer == null) {
 			return;
 		}
 		release();
-		tree.reopen();
+		if (reroot) {
+			tree.reroot();
+		} else {
+			tree.reopen();
+		}
 		viewer.setInput(tree);
 		viewer.expandToLevel(viewer.getAutoExpandLevel());
 		refresher = new CatalogRefresher(viewer, tree, (CatalogContentProvider) viewer.getContentProvider())
@@ -141,14 +164,27 @@ public final class OneLakeView extends ViewPart {
 
 	/** After settings.json changed here (offline, limits): redraws every open OneLake view's labels. */
 	public static void settingsChanged() {
-		for (IWorkbenchWindow w : PlatformUI.getWorkbench().getWorkbenchWindows()) {
-			for (IWorkbenchPage page : w.getPages()) {
-				if (page.findView(ID) instanceof OneLakeView v && v.viewer != null && v.tree != null) {
-					v.tree.forget();
-					v.viewer.refresh(true);
+		for (OneLakeView v : all()) {
+			if (v.viewer != null && v.tree != null) {
+				v.tree.forget();
+				v.viewer.refresh(true);
+			}
+		}
+	}
+
+	/** The OneLake views open in any window (UI thread). */
+	public static java.util.List<OneLakeView> all() {
+		java.util.List<OneLakeView> out = new java.util.ArrayList<>();
+		for (var window : org.eclipse.ui.PlatformUI.getWorkbench().getWorkbenchWindows()) {
+			for (var page : window.getPages()) {
+				for (var ref : page.getViewReferences()) {
+					if (ID.equals(ref.getId()) && ref.getView(false) instanceof OneLakeView v) {
+						out.add(v);
+					}
 				}
 			}
 		}
+		return out;
 	}
 
 	@Override

@@ -19,7 +19,6 @@ import org.eclipse.ui.PlatformUI;
 
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.ui.lake.LakeSource;
-import io.lakestudio.ui.lake.RefreshJob;
 import io.lakestudio.ui.sql.NewSqlHandler;
 import io.lakestudio.ui.table.TableEditorInput;
 
@@ -69,9 +68,7 @@ public final class TreeActions {
 	private final Action refresh = new Action("Refresh") {
 		@Override
 		public void run() {
-			if (LakeSource.folder(tree.home()).isPresent()) {
-				new RefreshJob(tree.home()).schedule();
-			}
+			LakeSource.refresh(tree.home());
 		}
 	};
 	private final Action open = new Action("Open") {
@@ -100,9 +97,8 @@ public final class TreeActions {
 		open.setEnabled(nodes.size() == 1 && TableEditorInput.of(nodes.get(0)).isPresent());
 		newSql.setEnabled(copySelect.isEnabled());
 		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
-		boolean lake = LakeSource.folder(tree.home()).isPresent();
-		refresh.setEnabled(lake);
-		refresh.setToolTipText(lake ? "Sweep the lake into the catalog (a background job)" : LakeSource.NO_LAKE);
+		refresh.setEnabled(LakeSource.refreshable(tree.home()));
+		refresh.setToolTipText(LakeSource.refreshTip(tree.home()));
 		menu.add(open);
 		menu.add(newSql);
 		menu.add(new Separator());

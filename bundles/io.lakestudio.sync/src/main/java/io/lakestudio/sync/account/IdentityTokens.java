@@ -1,4 +1,4 @@
-package io.lakestudio.cli.internal;
+package io.lakestudio.sync.account;
 
 import java.nio.file.Path;
 
@@ -14,19 +14,19 @@ import io.lakestudio.onelake.auth.TokenSource;
 
 /**
  * The lake's {@link TokenSource} over {@link Identity} (device-code or browser sign-in): silent only. The only class
- * of the command line that names the identity bundle's types besides {@code login}/{@code logout}, so the fast
- * metadata path (no identity bundle on its class path) never loads them.
+ * of {@link Accounts} that names the identity bundle's types, so a path that never signs a user in (the command
+ * line's metadata commands) never loads them.
  */
-final class IdentityTokens implements TokenSource {
+public final class IdentityTokens implements TokenSource {
 
 	/** settings.json: how the current account signed in, {@link #DEVICE_CODE} or {@link #BROWSER}; else a service principal. */
-	static final String METHOD = "signInMethod";
-	static final String DEVICE_CODE = "deviceCode";
-	static final String BROWSER = "browser";
-	static final String AUTHORITY_HOST = "authorityHost";
-	static final String PUBLIC_CLIENT_ID = "publicClientId";
+	public static final String METHOD = "signInMethod";
+	public static final String DEVICE_CODE = "deviceCode";
+	public static final String BROWSER = "browser";
+	public static final String AUTHORITY_HOST = "authorityHost";
+	public static final String PUBLIC_CLIENT_ID = "publicClientId";
 	/** An extra CA (PEM) to trust for the authority only; tests give the emulator's. A system property, never a setting. */
-	static final String CA_PROPERTY = "lakestudio.authorityCa";
+	public static final String CA_PROPERTY = "lakestudio.authorityCa";
 
 	private final Identity identity;
 
@@ -34,19 +34,24 @@ final class IdentityTokens implements TokenSource {
 		this.identity = identity;
 	}
 
-	static boolean uses(Settings s) {
+	public static boolean uses(Settings s) {
 		String m = s.string(METHOD, null);
 		return DEVICE_CODE.equals(m) || BROWSER.equals(m);
 	}
 
-	static TokenSource of(Settings s) {
+	public static TokenSource of(Settings s) {
 		return new IdentityTokens(Identity.of(signIn(s, s.account(), Catalogs.home())));
 	}
 
-	static SignInSettings signIn(Settings s, String account, Path home) {
+	public static SignInSettings signIn(Settings s, String account, Path home) {
 		String ca = System.getProperty(CA_PROPERTY);
 		return new SignInSettings(account, home, s.string(AUTHORITY_HOST, null), s.string(Settings.TENANT, null),
 				s.string(PUBLIC_CLIENT_ID, null), ca == null || ca.isBlank() ? null : Path.of(ca));
+	}
+
+	/** Forgets the account's user sign-in (record and token cache). */
+	static void signOut(Settings s, Path home) throws java.io.IOException {
+		Identity.of(signIn(s, s.account(), home)).signOut();
 	}
 
 	@Override
