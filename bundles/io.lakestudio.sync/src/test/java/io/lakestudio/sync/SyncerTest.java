@@ -66,7 +66,7 @@ class SyncerTest {
 	}
 
 	FabricLake lake(Duration requestTimeout) {
-		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).withTimeouts(Duration.ofSeconds(2), requestTimeout);
+		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile()).withTimeouts(Duration.ofSeconds(2), requestTimeout);
 		return new FabricLake(e, new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID,
 				() -> Tokens.CLIENT_SECRET, HttpClient.newHttpClient(), clock), log::add, clock);
 	}

@@ -27,6 +27,12 @@ final class Lakes {
 	static final String ONELAKE_ENDPOINT = "onelakeEndpoint";
 	static final String TOKEN_ENDPOINT = "tokenEndpoint";
 	static final String CLIENT_ID = "clientId";
+	/**
+	 * An extra CA (PEM) to trust for the Fabric and OneLake endpoints (the emulator's loopback HTTPS): a system
+	 * property or the environment, never a setting.
+	 */
+	static final String CA_PROPERTY = "lakestudio.onelakeCa";
+	static final String CA_ENV = "LAKESTUDIO_ONELAKE_CA";
 	/** Where the client secret comes from: the environment, never a file of ours. */
 	static final String SECRET_ENV = "LAKESTUDIO_CLIENT_SECRET";
 
@@ -57,9 +63,11 @@ final class Lakes {
 
 	static Endpoints endpoints(Settings s) {
 		// a refused loopback port answers at once; a real route gets a few seconds before it counts as offline
+		String ca = System.getProperty(CA_PROPERTY, System.getenv(CA_ENV));
 		return Endpoints.of(s.string(FABRIC_ENDPOINT, Endpoints.FABRIC.toString()),
 				s.string(ONELAKE_ENDPOINT, Endpoints.DFS.toString()))
-				.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(60));
+				.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(60))
+				.trusting(ca == null || ca.isBlank() ? null : Path.of(ca));
 	}
 
 	/** Tokens for the account, silent only: a sign-in that needs a person is {@code login}'s business. */
