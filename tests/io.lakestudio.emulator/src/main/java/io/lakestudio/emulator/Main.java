@@ -41,8 +41,9 @@ public final class Main {
 		emu.tokens().required(!open);
 		System.out.println("lake:   " + root.toAbsolutePath());
 		System.out.println("fabric: " + emu.fabricUrl());
-		System.out.println("dfs:    " + emu.dfsUrl() + " (https; its certificate: " + emu.dfsCaFile()
-				+ ", for the CLI: LAKESTUDIO_ONELAKE_CA=" + emu.dfsCaFile() + ")");
+		System.out.println("dfs:    " + emu.dfsUrl());
+		System.out.println("dfs-ca: " + emu.dfsCaFile() + " (its self-signed certificate; cli/lakestudio trusts it"
+				+ " with LAKESTUDIO_ONELAKE_CA=<that file>)");
 		System.out.println("token:  " + emu.tokenUrl() + " (client_id " + Tokens.CLIENT_ID + ", client_secret "
 				+ Tokens.CLIENT_SECRET + ")");
 		System.out.flush();
