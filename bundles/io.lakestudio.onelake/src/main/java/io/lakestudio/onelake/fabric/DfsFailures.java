@@ -38,11 +38,24 @@ final class DfsFailures {
 			if (c instanceof HttpTimeoutException || c instanceof TimeoutException) {
 				return new LakeException(Kind.UNAVAILABLE, "No answer from " + uri.getHost() + " in time", e);
 			}
-			if (c instanceof IOException io && !(c.getClass().getName().contains("json"))) {
+			if (parseError(c)) {
+				break;
+			}
+			if (c instanceof IOException io) {
 				return Network.failure(uri, io);
 			}
 		}
 		return new LakeException(Kind.MALFORMED, what + ": the answer cannot be read: " + e.getMessage(), e);
+	}
+
+	/**
+	 * A parse error of the SDK's readers (azure-json's shaded Jackson, azure-xml, Jackson): the answer was there but
+	 * broken, e.g. a listing cut off mid-JSON. These are IOExceptions too, and must not read as a dropped connection.
+	 */
+	private static boolean parseError(Throwable c) {
+		String name = c.getClass().getName();
+		return name.startsWith("com.azure.json.") || name.startsWith("com.azure.xml.")
+				|| c instanceof com.fasterxml.jackson.core.JsonProcessingException;
 	}
 
 	private static LakeException status(String what, HttpResponseException h, Clock clock) {

@@ -149,11 +149,13 @@ class DfsSdkTest {
 	}
 
 	@Test
-	void aMissingPathIsNotFoundAndABrokenListingMalformed() {
+	void aMissingPathIsNotFoundAndABrokenListingMalformed() throws Exception {
 		assertEquals(Kind.NOT_FOUND, assertThrows(LakeException.class, () -> store.stat(files + "/nope")).kind());
 		assertEquals(Kind.NOT_FOUND, assertThrows(LakeException.class, () -> store.list(files + "/nope", false)).kind());
 		emu.faults().add(Fault.malformed().on("resource=filesystem").times(1));
 		LakeException m = assertThrows(LakeException.class, () -> store.list(files, false));
 		assertEquals(Kind.MALFORMED, m.kind(), m::toString);
+		assertTrue(m.getMessage().contains("cannot be read"), m.getMessage());
+		assertEquals(1, store.list(files, false).size(), "the next listing reads whole");
 	}
 }
