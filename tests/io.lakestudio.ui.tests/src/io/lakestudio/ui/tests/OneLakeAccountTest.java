@@ -64,6 +64,7 @@ class OneLakeAccountTest {
 		home = dir.resolve("home");
 		Workbench.useHome(home);
 		System.setProperty(Accounts.SECRET_PROPERTY, Tokens.CLIENT_SECRET);
+		System.setProperty(Accounts.CA_PROPERTY, emu.dfsCaFile().toString()); // the emulator's DFS is HTTPS
 		System.setProperty("lakestudio.keyring", "off");
 	}
 
@@ -73,6 +74,7 @@ class OneLakeAccountTest {
 		AccountSync.stop();
 		System.clearProperty(Accounts.SECRET_PROPERTY);
 		System.clearProperty(IdentityTokens.CA_PROPERTY);
+		System.clearProperty(Accounts.CA_PROPERTY);
 		emu.close();
 	}
 

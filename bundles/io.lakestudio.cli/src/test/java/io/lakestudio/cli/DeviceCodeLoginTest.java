@@ -53,6 +53,7 @@ class DeviceCodeLoginTest {
 		entra = emu.entra();
 		entra.interval(2); // the code is approved before MSAL's first poll: one device_code grant
 		System.setProperty("lakestudio.authorityCa", entra.caFile().toString());
+		System.setProperty("lakestudio.onelakeCa", emu.dfsCaFile().toString());
 		home = dir.resolve("home");
 	}
 
@@ -60,6 +61,7 @@ class DeviceCodeLoginTest {
 	void stop() {
 		CliRun.run(home, "logout");
 		System.clearProperty("lakestudio.authorityCa");
+		System.clearProperty("lakestudio.onelakeCa");
 		emu.close();
 	}
 

@@ -60,6 +60,7 @@ class OneLakeCommandsTest {
 		writeModel(root.resolve("ws00/Sales.SemanticModel/definition"));
 		home = dir.resolve("home");
 		System.setProperty("lakestudio.clientSecret", Tokens.CLIENT_SECRET);
+		System.setProperty("lakestudio.onelakeCa", emu.dfsCaFile().toString());
 		CliRun login = cli("login", "--account", "emu", "--client-id", Tokens.CLIENT_ID, "--token-endpoint",
 				emu.tokenUrl(), "--fabric-endpoint", emu.fabricUrl(), "--onelake-endpoint", emu.dfsUrl());
 		assertEquals(0, login.exit, login.toString());
@@ -69,6 +70,7 @@ class OneLakeCommandsTest {
 	@AfterEach
 	void stop() {
 		System.clearProperty("lakestudio.clientSecret");
+		System.clearProperty("lakestudio.onelakeCa");
 		closeEmulator();
 	}
 

@@ -43,7 +43,7 @@ class BigTenantBenchmarkTest {
 		TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
 		try (Emulator emu = Emulator.start(dir.resolve("lake"), clock);
 				Catalog catalog = Catalogs.open(dir.resolve("catalog-bench.sqlite"), "bench")) {
-			FabricLake lake = new FabricLake(Endpoints.of(emu.fabricUrl(), emu.dfsUrl()),
+			FabricLake lake = new FabricLake(Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile()),
 					new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID, () -> Tokens.CLIENT_SECRET,
 							HttpClient.newHttpClient(), clock), l -> { }, clock);
 			Syncer s = new Syncer(catalog, lake, clock, l -> { }, () -> false, Syncer.defaults("bench"));

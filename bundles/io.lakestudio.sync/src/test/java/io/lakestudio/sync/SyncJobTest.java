@@ -37,7 +37,7 @@ class SyncJobTest {
 		Clock clock = Clock.systemUTC();
 		try (Emulator emu = Emulator.start(dir.resolve("lake"), clock);
 				Catalog catalog = Catalogs.open(dir.resolve("catalog-job.sqlite"), "job")) {
-			FabricLake lake = new FabricLake(Endpoints.of(emu.fabricUrl(), emu.dfsUrl()),
+			FabricLake lake = new FabricLake(Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile()),
 					new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID, () -> Tokens.CLIENT_SECRET,
 							HttpClient.newHttpClient(), clock), l -> { }, clock);
 			// the seed's pace would make this test take 15 s; the rules are tested in SyncerTest

@@ -66,7 +66,7 @@ class SyncerTest {
 	}
 
 	FabricLake lake(Duration requestTimeout) {
-		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).withTimeouts(Duration.ofSeconds(2), requestTimeout);
+		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile()).withTimeouts(Duration.ofSeconds(2), requestTimeout);
 		return new FabricLake(e, new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID,
 				() -> Tokens.CLIENT_SECRET, HttpClient.newHttpClient(), clock), log::add, clock);
 	}
@@ -150,6 +150,49 @@ class SyncerTest {
 		assertEquals(clock.instant().plusSeconds(60), impatient.status().pausedUntil());
 		emu.faults().clear();
 		assertTrue(catalog.syncState(Listing.items(emu.workspaceId("ws00"))).orElseThrow().failing());
+	}
+
+	/**
+	 * A schema-enabled lakehouse's tables come from DFS folder listings (the Azure SDK): its 429 pauses the job for
+	 * the Retry-After and its 503 for a minute, each after exactly one request (the SDK never retries), with
+	 * nothing asked during the pause.
+	 */
+	@Test
+	void dfsThrottlingAndUnavailabilityPauseTheJobAfterOneRequest() throws Exception {
+		BigTenant.deltaTable(dir.resolve("lake/ws00/Schemas.Lakehouse/Tables/dbo/orders"), 3);
+		Syncer s = syncer("a");
+		emu.faults().add(Fault.throttle(Duration.ofSeconds(150)).on("resource=filesystem").times(1));
+		stepUntilPaused(s, 20);
+		Instant pausedAt = clock.instant();
+		assertEquals(pausedAt.plusSeconds(150), s.status().pausedUntil(), "Retry-After from the SDK's 429");
+		List<Request> dfs = emu.log().matching(r -> r.api().equals("dfs"));
+		assertEquals(List.of(429), dfs.stream().map(Request::status).toList(), "one request, no SDK retry");
+		int before = emu.log().size();
+		for (int i = 0; i < 14; i++) {
+			clock.advance(Duration.ofSeconds(10));
+			s.step();
+		}
+		assertEquals(before, emu.log().size(), "nothing asked during the pause");
+
+		// the failed listing is asked again after an hour
+		clock.advance(Duration.ofMinutes(61));
+		emu.log().clear();
+		emu.faults().add(Fault.unavailable().on("resource=filesystem").times(1));
+		stepUntilPaused(s, 60);
+		assertEquals(clock.instant().plusSeconds(60), s.status().pausedUntil(), "a DFS 503 pauses a minute");
+		assertEquals(List.of(503), emu.log().matching(r -> r.api().equals("dfs")).stream().map(Request::status)
+				.toList(), "one request, no SDK retry");
+	}
+
+	/** Steps on the test clock until the job pauses; the clock stays at the failed step's instant. */
+	private void stepUntilPaused(Syncer s, int most) {
+		for (int i = 0; i < most; i++) {
+			Duration wait = s.step();
+			if (s.status().pausedUntil() != null) {
+				return;
+			}
+			clock.advance(wait);
+		}
 	}
 
 	@Test

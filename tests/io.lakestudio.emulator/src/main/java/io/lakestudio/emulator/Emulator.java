@@ -18,10 +18,13 @@ import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 
 import io.lakestudio.emulator.internal.Answer;
 import io.lakestudio.emulator.internal.DfsApi;
 import io.lakestudio.emulator.internal.FabricApi;
+import io.lakestudio.emulator.internal.LoopbackTls;
 import io.lakestudio.emulator.internal.Query;
 
 /**
@@ -43,7 +46,7 @@ public final class Emulator implements AutoCloseable {
 	private final FolderTenant tenant;
 	private final Clock clock;
 	private final HttpServer fabric;
-	private final HttpServer dfs;
+	private final HttpsServer dfs;
 	private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 	private final RequestLog log = new RequestLog();
 	private final Faults faults = new Faults();
@@ -58,7 +61,9 @@ public final class Emulator implements AutoCloseable {
 		this.clock = clock;
 		this.tokens = new Tokens(clock);
 		fabric = HttpServer.create(new InetSocketAddress("127.0.0.1", fabricPort), 50);
-		dfs = HttpServer.create(new InetSocketAddress("127.0.0.1", dfsPort), 50);
+		// https: azure-core's bearer policy sends a token over nothing else, and the client is that SDK
+		dfs = HttpsServer.create(new InetSocketAddress("127.0.0.1", dfsPort), 50);
+		dfs.setHttpsConfigurator(new HttpsConfigurator(LoopbackTls.serverContext()));
 		fabricApi = new FabricApi(tenant, fabricUrl(), dfsUrl());
 		dfsApi = new DfsApi(tenant);
 		fabric.createContext("/", ex -> serve(ex, "fabric"));
@@ -88,9 +93,18 @@ public final class Emulator implements AutoCloseable {
 		return "http://127.0.0.1:" + fabric.getAddress().getPort();
 	}
 
-	/** Base of DFS; calls go to {@code <dfsUrl>/<workspace>/<item>/...}. */
+	/** Base of DFS, loopback https; calls go to {@code <dfsUrl>/<workspace>/<item>/...}. */
 	public String dfsUrl() {
-		return "http://127.0.0.1:" + dfs.getAddress().getPort();
+		return "https://127.0.0.1:" + dfs.getAddress().getPort();
+	}
+
+	/** The DFS endpoint's self-signed certificate, PEM: what a client must trust to talk to {@link #dfsUrl()}. */
+	public Path dfsCaFile() {
+		try {
+			return LoopbackTls.caFile();
+		} catch (IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
 	}
 
 	/** The OAuth token endpoint (client credentials {@link Tokens#CLIENT_ID} / {@link Tokens#CLIENT_SECRET}). */
@@ -154,18 +168,20 @@ public final class Emulator implements AutoCloseable {
 		boolean token = "fabric".equals(api) && "/token".equals(path);
 		Instant at = clock.instant();
 		String logged = token ? "token" : api;
+		String agent = ex.getRequestHeaders().getFirst("User-Agent");
+		String version = ex.getRequestHeaders().getFirst("x-ms-version");
 		byte[] in;
 		try (InputStream body = ex.getRequestBody()) {
 			in = body.readAllBytes();
 		}
 		Optional<Fault> fault = faults.take(target);
 		if (fault.isPresent() && fault.get().kind() == Fault.Kind.RESET) {
-			log.add(new Request(at, logged, method, path, query, 0));
+			log.add(new Request(at, logged, method, path, query, 0, agent, version));
 			// the server drops the connection, with no answer, when a handler throws
 			throw new IOException("emulated connection reset");
 		}
 		if (fault.isPresent() && fault.get().kind() == Fault.Kind.HOLD) {
-			log.add(new Request(at, logged, method, path, query, 0));
+			log.add(new Request(at, logged, method, path, query, 0, agent, version));
 		}
 		try (ex) {
 			Answer a = fault.isPresent() ? play(fault.get(), api) : null;
@@ -179,7 +195,7 @@ public final class Emulator implements AutoCloseable {
 				a = new Answer(200, real.headers(), Arrays.copyOf(real.body(), real.body().length / 2));
 			}
 			if (fault.isEmpty() || fault.get().kind() != Fault.Kind.HOLD) {
-				log.add(new Request(at, logged, method, path, query, a.status()));
+				log.add(new Request(at, logged, method, path, query, a.status(), agent, version));
 			}
 			send(ex, a, method);
 		} catch (RuntimeException | IOException e) {
@@ -200,16 +216,23 @@ public final class Emulator implements AutoCloseable {
 			return unauthorized(api, why);
 		}
 		Query q = new Query(query);
-		return "fabric".equals(api) ? fabricApi.handle(method, path, q)
-				: dfsApi.handle(method, path, q, ex.getRequestHeaders().getFirst("Range"));
+		if ("fabric".equals(api)) {
+			return fabricApi.handle(method, path, q);
+		}
+		// the SDK's blob reads send x-ms-range, which wins over Range as on Azure Storage
+		String range = ex.getRequestHeaders().getFirst("x-ms-range");
+		return dfsApi.handle(method, path, q, range != null ? range : ex.getRequestHeaders().getFirst("Range"));
 	}
 
 	private static Answer unauthorized(String api, String why) {
-		Answer a = "fabric".equals(api)
-				? Answer.fabricError(401, "expired".equals(why) ? "TokenExpired" : "Unauthorized",
-						"Access token " + why)
-				: Answer.dfsError(401, "InvalidAuthenticationInfo", "Access token " + why);
-		return a.header("WWW-Authenticate", "Bearer authorization_uri=\"emulator\", error=\"invalid_token\"");
+		if ("fabric".equals(api)) {
+			return Answer.fabricError(401, "expired".equals(why) ? "TokenExpired" : "Unauthorized", "Access token " + why)
+					.header("WWW-Authenticate", "Bearer authorization_uri=\"emulator\", error=\"invalid_token\"");
+		}
+		// storage's challenge: the SDK asks its credential for a new token of resource_id's scope and tries once more
+		return Answer.dfsError(401, "InvalidAuthenticationInfo", "Access token " + why).header("WWW-Authenticate",
+				"Bearer authorization_uri=https://127.0.0.1/" + Entra.TENANT_ID
+						+ "/oauth2/authorize resource_id=https://storage.azure.com");
 	}
 
 	/** The fault's answer; status 0 to go on with the normal answer; null when held until the emulator stops. */

@@ -42,6 +42,8 @@ public final class Main {
 		System.out.println("lake:   " + root.toAbsolutePath());
 		System.out.println("fabric: " + emu.fabricUrl());
 		System.out.println("dfs:    " + emu.dfsUrl());
+		System.out.println("dfs-ca: " + emu.dfsCaFile() + " (its self-signed certificate; cli/lakestudio trusts it"
+				+ " with LAKESTUDIO_ONELAKE_CA=<that file>)");
 		System.out.println("token:  " + emu.tokenUrl() + " (client_id " + Tokens.CLIENT_ID + ", client_secret "
 				+ Tokens.CLIENT_SECRET + ")");
 		System.out.flush();

@@ -4,9 +4,16 @@ import java.time.Instant;
 
 /**
  * One request the emulator answered (or dropped): what tests assert on. {@code api} is "fabric", "dfs", "token" or "entra" (the sign-in endpoints);
- * {@code status} is 0 when the connection was held or reset without an answer. No token is kept.
+ * {@code status} is 0 when the connection was held or reset without an answer. {@code userAgent} and
+ * {@code version} are the request's {@code User-Agent} and {@code x-ms-version} headers (null when absent), which
+ * tell which client sent it. No token is kept.
  */
-public record Request(Instant at, String api, String method, String path, String query, int status) {
+public record Request(Instant at, String api, String method, String path, String query, int status, String userAgent,
+		String version) {
+
+	public Request(Instant at, String api, String method, String path, String query, int status) {
+		this(at, api, method, path, query, status, null, null);
+	}
 
 	/** Path and query as one string, for matching. */
 	public String target() {

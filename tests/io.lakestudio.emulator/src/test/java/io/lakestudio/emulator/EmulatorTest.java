@@ -36,7 +36,16 @@ class EmulatorTest {
 	@TempDir
 	Path root;
 	private Emulator emu;
-	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+			.sslContext(dfsTrust()).build();
+
+	private static javax.net.ssl.SSLContext dfsTrust() {
+		try {
+			return io.lakestudio.emulator.internal.LoopbackTls.clientContext();
+		} catch (IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
+	}
 	private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
 	private String token;
 

@@ -1,35 +1,50 @@
 package io.lakestudio.onelake.fabric;
 
-import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import java.io.ByteArrayOutputStream;
+import java.time.Clock;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.azure.core.util.Context;
+import com.azure.storage.file.datalake.DataLakeFileClient;
+import com.azure.storage.file.datalake.DataLakeServiceClient;
+import com.azure.storage.file.datalake.models.DownloadRetryOptions;
+import com.azure.storage.file.datalake.models.FileRange;
+import com.azure.storage.file.datalake.models.ListPathsOptions;
+import com.azure.storage.file.datalake.models.PathItem;
+import com.azure.storage.file.datalake.models.PathProperties;
 
 import io.lakestudio.onelake.LakeException;
-import io.lakestudio.onelake.LakeException.Kind;
 import io.lakestudio.onelake.LakeStore;
 import io.lakestudio.onelake.auth.TokenSource;
 
 /**
- * OneLake's bytes over the DFS endpoint. Paths are {@code abfss://<workspace>@<host>/<item>/...} as Fabric gives
- * them (any host: the configured DFS endpoint is used), or plain {@code <workspace>/<item>/...}. A listing follows
- * {@code x-ms-continuation} to its end or fails whole.
+ * OneLake's bytes over the DFS endpoint, through azure-storage-file-datalake. Paths are
+ * {@code abfss://<workspace>@<host>/<item>/...} as Fabric gives them (any host: the configured DFS endpoint is
+ * used), or plain {@code <workspace>/<item>/...}. A listing follows {@code x-ms-continuation} to its end or fails
+ * whole. The SDK client is made on the first DFS call, so a command that only asks Fabric REST never loads it.
  */
 public final class DfsStore implements LakeStore {
 
-	private final Http http;
-	private final URI base;
-	private final String host;
+	private static final int PAGE = 5000;
+	/** The SDK's own re-reads of a broken download stream: none, the sync job decides. */
+	private static final DownloadRetryOptions NO_RETRY = new DownloadRetryOptions().setMaxRetryRequests(0);
 
-	DfsStore(Http http, Endpoints endpoints) {
-		this.http = http;
-		this.base = endpoints.dfs();
+	private final Endpoints endpoints;
+	private final TokenSource tokens;
+	private final Consumer<String> log;
+	private final Clock clock;
+	private final String host;
+	private volatile DataLakeServiceClient client;
+
+	DfsStore(Endpoints endpoints, TokenSource tokens, Consumer<String> log, Clock clock) {
+		this.endpoints = endpoints;
+		this.tokens = tokens;
+		this.log = log;
+		this.clock = clock;
 		this.host = endpoints.dfs().getAuthority();
 	}
 
@@ -54,34 +69,27 @@ public final class DfsStore implements LakeStore {
 	public List<Entry> list(String dir, boolean recursive) throws LakeException {
 		String[] p = split(dir);
 		List<Entry> out = new ArrayList<>();
-		String continuation = null;
-		do {
-			URI uri = URI.create(base + "/" + enc(p[0]) + "?resource=filesystem&recursive=" + recursive
-					+ "&directory=" + enc(strip(p[1])) + "&maxResults=5000"
-					+ (continuation == null ? "" : "&continuation=" + enc(continuation)));
-			Http.Reply r = http.send("GET", uri, TokenSource.STORAGE_SCOPE, null);
-			JsonNode paths = r.json().get("paths");
-			if (paths == null || !paths.isArray()) {
-				throw new LakeException(Kind.MALFORMED, "A DFS listing of " + dir + " has no paths");
+		try {
+			ListPathsOptions o = new ListPathsOptions().setPath(strip(p[1])).setRecursive(recursive).setMaxResults(PAGE);
+			for (PathItem item : client().getFileSystemClient(p[0]).listPaths(o, null)) {
+				out.add(new Entry(path(p[0], item.getName()), item.isDirectory(), item.getContentLength(),
+						instant(item.getLastModified())));
 			}
-			for (JsonNode n : paths) {
-				if (!n.hasNonNull("name")) {
-					throw new LakeException(Kind.MALFORMED, "A DFS listing of " + dir + " has a path without a name");
-				}
-				out.add(new Entry(path(p[0], n.get("name").asText()), "true".equals(n.path("isDirectory").asText()),
-						Long.parseLong(n.path("contentLength").asText("0")), time(n.path("lastModified").asText(null))));
-			}
-			continuation = r.headers().firstValue("x-ms-continuation").filter(s -> !s.isEmpty()).orElse(null);
-		} while (continuation != null);
+		} catch (RuntimeException e) {
+			throw DfsFailures.of("A DFS listing of " + dir, endpoints.dfs(), e, clock);
+		}
 		return out;
 	}
 
 	@Override
 	public Entry stat(String path) throws LakeException {
-		Http.Reply r = http.send("HEAD", uri(path), TokenSource.STORAGE_SCOPE, null);
-		long size = r.headers().firstValueAsLong("Content-Length").orElse(0);
-		boolean dir = "directory".equals(r.headers().firstValue("x-ms-resource-type").orElse(""));
-		return new Entry(path, dir, size, time(r.headers().firstValue("Last-Modified").orElse(null)));
+		try {
+			PathProperties props = file(path).getProperties();
+			return new Entry(path, Boolean.TRUE.equals(props.isDirectory()), props.getFileSize(),
+					instant(props.getLastModified()));
+		} catch (RuntimeException e) {
+			throw DfsFailures.of("HEAD " + path, endpoints.dfs(), e, clock);
+		}
 	}
 
 	@Override
@@ -89,41 +97,47 @@ public final class DfsStore implements LakeStore {
 		if (length == 0) {
 			return new byte[0];
 		}
-		Http.Reply r = http.send("GET", uri(path), TokenSource.STORAGE_SCOPE,
-				"bytes=" + offset + "-" + (offset + length - 1));
-		return r.body();
+		return get(path, new FileRange(offset, (long) length));
 	}
 
 	/** The whole file. */
 	public byte[] readAll(String path) throws LakeException {
-		return http.send("GET", uri(path), TokenSource.STORAGE_SCOPE, null).body();
+		return get(path, null);
 	}
 
-	private URI uri(String path) {
-		String[] p = split(path);
-		StringBuilder b = new StringBuilder(base.toString()).append('/').append(enc(p[0]));
-		for (String s : strip(p[1]).split("/")) {
-			b.append('/').append(enc(s));
+	private byte[] get(String path, FileRange range) throws LakeException {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		try {
+			file(path).readWithResponse(out, range, NO_RETRY, null, false, null, Context.NONE);
+		} catch (RuntimeException e) {
+			throw DfsFailures.of("GET " + path, endpoints.dfs(), e, clock);
 		}
-		return URI.create(b.toString());
+		return out.toByteArray();
+	}
+
+	private DataLakeFileClient file(String path) {
+		String[] p = split(path);
+		return client().getFileSystemClient(p[0]).getFileClient(strip(p[1]));
+	}
+
+	private DataLakeServiceClient client() {
+		DataLakeServiceClient c = client;
+		if (c == null) {
+			synchronized (this) {
+				if (client == null) {
+					client = DfsClient.build(endpoints, tokens, log, clock);
+				}
+				c = client;
+			}
+		}
+		return c;
 	}
 
 	private static String strip(String p) {
 		return p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
 	}
 
-	private static String enc(String s) {
-		return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
-	}
-
-	private static Instant time(String rfc1123) throws LakeException {
-		if (rfc1123 == null) {
-			return null;
-		}
-		try {
-			return ZonedDateTime.parse(rfc1123, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-		} catch (RuntimeException e) {
-			throw new LakeException(Kind.MALFORMED, "Not an HTTP date: " + rfc1123, e);
-		}
+	private static Instant instant(OffsetDateTime t) {
+		return t == null ? null : t.toInstant();
 	}
 }

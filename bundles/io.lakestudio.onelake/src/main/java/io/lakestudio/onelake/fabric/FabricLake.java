@@ -22,11 +22,12 @@ import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeException.Kind;
 import io.lakestudio.onelake.LakeStore;
 import io.lakestudio.onelake.auth.TokenSource;
+import io.lakestudio.onelake.auth.Trust;
 
 /**
  * OneLake as a {@link Lake}: listings from Fabric REST (every page, or a failure; never half a listing), tables
  * from Fabric's tables API where it answers and from the item's {@code Tables/} folder over DFS where it doesn't
- * (schema-enabled lakehouses, warehouses, mirrored databases), bytes over DFS.
+ * (schema-enabled lakehouses, warehouses, mirrored databases), bytes over DFS (azure-storage-file-datalake).
  */
 public final class FabricLake implements Lake {
 
@@ -45,10 +46,13 @@ public final class FabricLake implements Lake {
 	public FabricLake(Endpoints endpoints, TokenSource tokens, Consumer<String> log, Clock clock,
 			MetadataReader metadata) {
 		this.endpoints = endpoints;
-		HttpClient client = HttpClient.newBuilder().connectTimeout(endpoints.connectTimeout())
-				.followRedirects(HttpClient.Redirect.NEVER).build();
-		this.http = new Http(client, tokens, endpoints, log, clock);
-		this.store = new DfsStore(http, endpoints);
+		HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(endpoints.connectTimeout())
+				.followRedirects(HttpClient.Redirect.NEVER);
+		if (endpoints.ca() != null) {
+			client.sslContext(Trust.with(endpoints.ca()));
+		}
+		this.http = new Http(client.build(), tokens, endpoints, log, clock);
+		this.store = new DfsStore(endpoints, tokens, log, clock);
 		this.metadata = metadata;
 	}
 

@@ -136,7 +136,10 @@ final class Http {
 
 	/** Retry-After as seconds or as an HTTP date. */
 	Duration retryAfter(Reply r) {
-		String v = r.headers().firstValue("Retry-After").orElse(null);
+		return retryAfter(r.headers().firstValue("Retry-After").orElse(null), clock);
+	}
+
+	static Duration retryAfter(String v, Clock clock) {
 		if (v == null) {
 			return null;
 		}

@@ -68,7 +68,7 @@ class FabricLakeTest {
 	}
 
 	private FabricLake lake(Duration requestTimeout) {
-		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).withTimeouts(Duration.ofSeconds(2), requestTimeout);
+		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile()).withTimeouts(Duration.ofSeconds(2), requestTimeout);
 		ClientCredentials tokens = new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID, () -> secret,
 				HttpClient.newHttpClient(), clock);
 		return new FabricLake(e, tokens, log::add, clock);
@@ -196,7 +196,7 @@ class FabricLakeTest {
 
 	@Test
 	void nothingListeningIsOffline() throws Exception {
-		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl());
+		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile());
 		emu.close();
 		ClientCredentials tokens = new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID, () -> secret,
 				HttpClient.newHttpClient(), clock);

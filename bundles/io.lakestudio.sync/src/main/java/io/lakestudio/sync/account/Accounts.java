@@ -37,6 +37,12 @@ public final class Accounts {
 	public static final String CLIENT_ID = "clientId";
 	/** Where the client secret comes from: the environment, never a file of ours. */
 	public static final String SECRET_ENV = "LAKESTUDIO_CLIENT_SECRET";
+	/**
+	 * An extra CA (PEM) to trust for the Fabric and OneLake endpoints (the emulator's loopback HTTPS): a system
+	 * property or the environment, never a setting.
+	 */
+	public static final String CA_PROPERTY = "lakestudio.onelakeCa";
+	public static final String CA_ENV = "LAKESTUDIO_ONELAKE_CA";
 	/** In-process only (tests, a host that got it from a secret store): the secret as a system property. */
 	public static final String SECRET_PROPERTY = "lakestudio.clientSecret";
 
@@ -117,9 +123,11 @@ public final class Accounts {
 
 	public static Endpoints endpoints(Settings s) {
 		// a refused loopback port answers at once; a real route gets a few seconds before it counts as offline
+		String ca = System.getProperty(CA_PROPERTY, System.getenv(CA_ENV));
 		return Endpoints.of(s.string(FABRIC_ENDPOINT, Endpoints.FABRIC.toString()),
 				s.string(ONELAKE_ENDPOINT, Endpoints.DFS.toString()))
-				.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(60));
+				.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(60))
+				.trusting(ca == null || ca.isBlank() ? null : Path.of(ca));
 	}
 
 	/** Tokens for the account, silent only: a sign-in that needs a person is the caller's business. */

@@ -60,9 +60,14 @@ public final class DfsApi {
 		boolean dir = Files.isDirectory(t.file());
 		long size = dir ? 0 : Files.size(t.file());
 		if ("HEAD".equals(method)) {
-			return new Answer(200, new LinkedHashMap<>(Map.of("Content-Length", Long.toString(size), "Last-Modified",
-					lastModified(t.file()), "ETag", etag(t.file()), "x-ms-resource-type", dir ? "directory" : "file")),
-					null);
+			// as OneLake answers the SDK's getProperties (a blob HEAD): a folder is a blob with hdi_isfolder
+			Map<String, String> h = new LinkedHashMap<>(Map.of("Content-Length", Long.toString(size), "Last-Modified",
+					lastModified(t.file()), "ETag", etag(t.file()), "x-ms-resource-type", dir ? "directory" : "file",
+					"x-ms-blob-type", "BlockBlob", "Content-Type", "application/octet-stream"));
+			if (dir) {
+				h.put("x-ms-meta-hdi_isfolder", "true");
+			}
+			return new Answer(200, h, null);
 		}
 		if ("GET".equals(method) && !dir) {
 			return read(t.file(), size, range);

@@ -1,0 +1,161 @@
+package io.lakestudio.onelake.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.lakestudio.emulator.BigTenant;
+import io.lakestudio.emulator.Emulator;
+import io.lakestudio.emulator.Fault;
+import io.lakestudio.emulator.Request;
+import io.lakestudio.emulator.TestClock;
+import io.lakestudio.emulator.Tokens;
+import io.lakestudio.onelake.LakeException;
+import io.lakestudio.onelake.LakeException.Kind;
+import io.lakestudio.onelake.auth.ClientCredentials;
+
+/**
+ * OneLake's DFS is spoken by azure-storage-file-datalake, and only once per call: the SDK's retries are off because
+ * the sync job owns back-off, so a 503 or a 429 is one request on the wire and reaches the job with its status and
+ * Retry-After.
+ */
+@Timeout(60)
+class DfsSdkTest {
+
+	@TempDir
+	Path root;
+	private Emulator emu;
+	private DfsStore store;
+	private String files;
+	private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
+	private final List<String> log = new CopyOnWriteArrayList<>();
+
+	@BeforeEach
+	void start() throws IOException {
+		BigTenant.write(root, 1, 1, 1);
+		Path raw = root.resolve("ws00/lh000.Lakehouse/Files/raw");
+		Files.createDirectories(raw);
+		Files.write(raw.resolve("a.csv"), "0123456789".getBytes());
+		emu = Emulator.start(root, clock);
+		Endpoints e = Endpoints.of(emu.fabricUrl(), emu.dfsUrl()).trusting(emu.dfsCaFile())
+				.withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(800));
+		ClientCredentials tokens = new ClientCredentials(URI.create(emu.tokenUrl()), Tokens.CLIENT_ID,
+				() -> Tokens.CLIENT_SECRET, HttpClient.newHttpClient(), clock);
+		store = new FabricLake(e, tokens, log::add, clock).store();
+		files = store.path("ws00", "lh000.Lakehouse/Files");
+	}
+
+	@AfterEach
+	void stop() {
+		emu.close();
+	}
+
+	private static String trace(Throwable e) {
+		java.io.StringWriter w = new java.io.StringWriter();
+		e.printStackTrace(new java.io.PrintWriter(w));
+		return w.toString();
+	}
+
+	private List<Request> dfs() {
+		return emu.log().matching(r -> r.api().equals("dfs"));
+	}
+
+	@Test
+	void theSdkIsWhatTalksToDfs() throws Exception {
+		emu.pageSize(100, 1);
+		emu.faults().clear();
+		List<String> names = store.list(files, true).stream().map(x -> x.path().substring(x.path().lastIndexOf('/') + 1))
+				.toList();
+		assertEquals(List.of("raw", "a.csv"), names);
+		String csv = files + "/raw/a.csv";
+		assertEquals(10, store.stat(csv).size());
+		assertTrue(store.stat(files + "/raw").directory());
+		assertArrayEquals("345".getBytes(), store.read(csv, 3, 3));
+		assertArrayEquals("0123456789".getBytes(), store.readAll(csv));
+		List<Request> wire = dfs();
+		assertEquals(List.of("GET", "GET", "HEAD", "HEAD", "GET", "GET"), wire.stream().map(Request::method).toList(),
+				"two listing pages (x-ms-continuation), two HEADs, two reads: " + wire);
+		for (Request r : wire) {
+			assertTrue(r.userAgent() != null && r.userAgent().startsWith("lakestudio azsdk-java-azure-storage-"),
+					"sent by the Azure SDK: " + r);
+			assertTrue(r.version() != null && r.version().matches("20\\d\\d-\\d\\d-\\d\\d"), "x-ms-version: " + r);
+		}
+		System.out.println("DFS-SDK: " + wire.get(0).userAgent() + " x-ms-version " + wire.get(0).version());
+		assertFalse(log.isEmpty());
+		assertTrue(log.stream().noneMatch(l -> l.contains("emu.") || l.toLowerCase().contains("bearer")), log::toString);
+	}
+
+	@Test
+	void a503IsOneRequestNotRetried() {
+		emu.faults().add(Fault.unavailable().on("resource=filesystem"));
+		LakeException e = assertThrows(LakeException.class, () -> store.list(files, false));
+		assertEquals(Kind.UNAVAILABLE, e.kind());
+		assertTrue(e.getMessage().contains("503"), e.getMessage());
+		assertEquals(1, dfs().size(), "exactly one request: " + dfs());
+	}
+
+	@Test
+	void a429IsOneRequestAndCarriesRetryAfter() {
+		emu.faults().add(Fault.throttle(Duration.ofSeconds(42)).on("/ws00/"));
+		LakeException e = assertThrows(LakeException.class, () -> store.stat(files + "/raw/a.csv"));
+		assertEquals(Kind.THROTTLED, e.kind(), () -> trace(e));
+		assertEquals(Duration.ofSeconds(42), e.retryAfter());
+		LakeException read = assertThrows(LakeException.class, () -> store.read(files + "/raw/a.csv", 0, 4));
+		assertEquals(Kind.THROTTLED, read.kind(), () -> trace(read));
+		assertEquals(2, dfs().size(), "one request per call: " + dfs());
+	}
+
+	@Test
+	void noAnswerAndAResetAreOneRequestEach() {
+		emu.faults().add(Fault.hold().on("resource=filesystem"));
+		LakeException held = assertThrows(LakeException.class, () -> store.list(files, false));
+		assertEquals(Kind.UNAVAILABLE, held.kind());
+		assertTrue(held.getMessage().contains("No answer"), held.getMessage());
+		assertEquals(1, dfs().size(), "no retry after a timeout: " + dfs());
+		emu.faults().clear();
+		emu.log().clear();
+		emu.faults().add(Fault.reset().on("resource=filesystem"));
+		LakeException reset = assertThrows(LakeException.class, () -> store.list(files, false));
+		assertEquals(Kind.UNAVAILABLE, reset.kind(), reset::toString);
+		// the JDK client itself may resend an idempotent GET once when a connection closes before any byte
+		assertTrue(dfs().size() <= 2, "no SDK retry after a reset: " + dfs());
+	}
+
+	@Test
+	void anExpiredTokenIsRenewedOnStoragesChallenge() throws Exception {
+		store.list(files, false);
+		emu.tokens().expireAll();
+		assertEquals(1, store.list(files, false).size());
+		assertEquals(List.of(200, 401, 200), dfs().stream().map(Request::status).toList());
+		assertEquals(2, emu.log().matching(r -> r.api().equals("token")).size(), "one new grant");
+	}
+
+	@Test
+	void aMissingPathIsNotFoundAndABrokenListingMalformed() throws Exception {
+		assertEquals(Kind.NOT_FOUND, assertThrows(LakeException.class, () -> store.stat(files + "/nope")).kind());
+		assertEquals(Kind.NOT_FOUND, assertThrows(LakeException.class, () -> store.list(files + "/nope", false)).kind());
+		emu.faults().add(Fault.malformed().on("resource=filesystem").times(1));
+		LakeException m = assertThrows(LakeException.class, () -> store.list(files, false));
+		assertEquals(Kind.MALFORMED, m.kind(), m::toString);
+		assertTrue(m.getMessage().contains("cannot be read"), m.getMessage());
+		assertEquals(1, store.list(files, false).size(), "the next listing reads whole");
+	}
+}
