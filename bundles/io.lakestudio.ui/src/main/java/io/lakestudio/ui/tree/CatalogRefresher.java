@@ -1,6 +1,7 @@
 package io.lakestudio.ui.tree;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -68,11 +69,18 @@ public final class CatalogRefresher implements AutoCloseable {
 			listeners.forEach(l -> l.accept(List.of()));
 			return;
 		}
-		List<LakeNode> refreshed = router.nodes(change.listings()).stream().map(content::live)
-				.filter(n -> n != null).toList();
+		List<LakeNode> refreshed = new ArrayList<>();
 		viewer.getControl().setRedraw(false);
 		try {
-			refreshed.forEach(viewer::refresh);
+			// the live instance is looked up at each refresh: refreshing an item replaces its tables' nodes, and an
+			// instance taken before that would put the old row (an old version) back on the table's tree item
+			for (LakeNode probe : router.nodes(change.listings())) {
+				LakeNode n = content.live(probe);
+				if (n != null) {
+					viewer.refresh(n);
+					refreshed.add(n);
+				}
+			}
 		} finally {
 			viewer.getControl().setRedraw(true);
 		}
