@@ -111,8 +111,14 @@ class SqlServerTest {
 			Thread.sleep(100);
 		}
 		assertFalse(Files.exists(socket), "gone after idling");
-		Thread.sleep(300);
-		assertTrue(Files.readString(home.resolve("logs").resolve("lakestudio.log")).contains("exits after idling"));
+		// the server says so in the log as it exits, after the socket is gone: wait for the line, don't race it
+		Path log = home.resolve("logs").resolve("lakestudio.log");
+		long logged = System.nanoTime() + 10_000_000_000L;
+		while (!Files.readString(log).contains("exits after idling") && System.nanoTime() < logged) {
+			Thread.sleep(100);
+		}
+		String text = Files.readString(log);
+		assertTrue(text.contains("exits after idling"), text);
 		CliRun second = CliRun.run(home, "sql", "SELECT 2 AS two");
 		assertEquals(0, second.exit, second.toString());
 		assertTrue(second.out.contains("2"), second.out);
