@@ -156,6 +156,22 @@ class OneLakeAccountTest {
 		System.out.println("UI-TEST: OneLake tree filled " + ms + " ms after Refresh; " + starts.size()
 				+ " listings, the sixth " + Duration.between(starts.get(0).at(), starts.get(5).at()).toMillis()
 				+ " ms after the first");
+
+		// the lake gone (its loopback ports closed): opening another lakehouse asks for its tables' logs, that
+		// fails as offline, and the account says so; the tree keeps what the catalog holds
+		emu.close();
+		TreeItem lh002 = Workbench.path(view, "emu", "ws00", "Lakehouses", "lh002");
+		org.eclipse.swt.widgets.Event open = new org.eclipse.swt.widgets.Event();
+		open.item = lh002;
+		view.viewer().getTree().notifyListeners(org.eclipse.swt.SWT.Expand, open);
+		lh002.setExpanded(true);
+		TreeItem account = view.viewer().getTree().getItem(0);
+		Workbench.waitUntil("the account marked offline", 60_000, () -> account.getText().endsWith(" offline"));
+		String tip = ((org.eclipse.jface.viewers.CellLabelProvider) view.viewer().getLabelProvider())
+				.getToolTipText(account.getData());
+		assertTrue(tip.contains("the lake can't be reached"), tip);
+		assertTrue(Workbench.child(view.viewer().getTree(), lh002, "") != null, "its tables still shown");
+		Workbench.screenshot("onelake-offline", view.viewer().getControl().getShell());
 	}
 
 	@Test

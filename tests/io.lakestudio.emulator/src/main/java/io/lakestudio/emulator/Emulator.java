@@ -289,6 +289,9 @@ public final class Emulator implements AutoCloseable {
 
 	@Override
 	public void close() {
+		if (closed) {
+			return; // a test may stop the lake early to be offline; its cleanup closes again
+		}
 		closed = true;
 		faults.clear();
 		synchronized (this) {

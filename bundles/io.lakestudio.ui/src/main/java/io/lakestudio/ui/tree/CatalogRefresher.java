@@ -81,6 +81,12 @@ public final class CatalogRefresher implements AutoCloseable {
 					refreshed.add(n);
 				}
 			}
+			// the account's label carries the sync job's state (offline, paused), which any listing may change
+			for (org.eclipse.swt.widgets.TreeItem top : viewer.getTree().getItems()) {
+				if (top.getData() != null) {
+					viewer.update(top.getData(), null);
+				}
+			}
 		} finally {
 			viewer.getControl().setRedraw(true);
 		}

@@ -24,6 +24,8 @@ import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.TableUse;
 import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
+import io.lakestudio.sync.Syncer;
+import io.lakestudio.ui.lake.AccountSync;
 
 /**
  * The tree's view of the catalog: children and sync states read on demand and kept until the catalog changes, so
@@ -42,7 +44,7 @@ public final class CatalogTree implements AutoCloseable {
 	private final Map<String, Optional<SyncState>> states = new HashMap<>();
 	private Map<String, WarmState> warm;
 	private Set<String> inUse;
-	private Boolean offline;
+	private LakeState lakeState;
 
 	private CatalogTree(Path home, String account, ReadOnlyCatalog catalog) {
 		this.home = home;
@@ -74,7 +76,7 @@ public final class CatalogTree implements AutoCloseable {
 		states.clear();
 		warm = null;
 		inUse = null;
-		offline = null;
+		lakeState = null;
 	}
 
 	/** After the file was replaced (set aside, cleared): a fresh handle on the new file. */
@@ -183,12 +185,22 @@ public final class CatalogTree implements AutoCloseable {
 		return inUse.contains(tableId);
 	}
 
-	/** The offline setting: nothing is asked of the lake, the tree shows what the catalog holds. */
-	public boolean offline() {
-		if (offline == null) {
-			offline = Settings.load(home).flag(Settings.OFFLINE);
+	/**
+	 * Whether the lake is asked anything now: the offline setting, and the workbench's sync job's own state (the
+	 * lake unreachable, a pause OneLake asked for, a sign-in that can't be renewed silently).
+	 */
+	public LakeState lakeState() {
+		if (lakeState == null) {
+			Optional<Syncer.Status> job = AccountSync.running().map(a -> a.syncer().status());
+			lakeState = new LakeState(Settings.load(home).flag(Settings.OFFLINE),
+					job.map(Syncer.Status::offline).orElse(false), job.map(Syncer.Status::pausedUntil).orElse(null),
+					job.map(Syncer.Status::signInNeeded).orElse(false));
 		}
-		return offline;
+		return lakeState;
+	}
+
+	/** See {@link #lakeState()}; {@code offline} includes the setting. */
+	public record LakeState(boolean offlineSetting, boolean offline, Instant pausedUntil, boolean signInNeeded) {
 	}
 
 	private List<LakeNode> read(LakeNode node) {

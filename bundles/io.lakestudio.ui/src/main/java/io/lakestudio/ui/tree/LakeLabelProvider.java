@@ -40,6 +40,8 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 	static final String WARMING = " in use";
 	static final String OVER_LIMIT = " over keepUsedTablesGB";
 	static final String OFFLINE = " offline";
+	static final String PAUSED = " paused";
+	static final String SIGN_IN = " sign in needed";
 
 	private static final Styler STRIKE = new Styler() {
 		@Override
@@ -95,6 +97,8 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		case WARMING -> s.append(WARMING, StyledString.DECORATIONS_STYLER);
 		case OVER_LIMIT -> s.append(OVER_LIMIT, StyledString.QUALIFIER_STYLER);
 		case OFFLINE -> s.append(OFFLINE, StyledString.QUALIFIER_STYLER);
+		case PAUSED -> s.append(PAUSED, StyledString.QUALIFIER_STYLER);
+		case SIGN_IN -> s.append(SIGN_IN, ERROR);
 		case NONE -> {
 		}
 		}
@@ -104,7 +108,8 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 	/** The one state mark a node carries beside its failure: tables in use and the offline account. */
 	enum Mark {
 		NONE(null), IN_USE("icons/ovr_in_use.png"), WARMING("icons/ovr_warming.png"),
-		OVER_LIMIT("icons/ovr_over_limit.png"), OFFLINE("icons/ovr_offline.png");
+		OVER_LIMIT("icons/ovr_over_limit.png"), OFFLINE("icons/ovr_offline.png"), PAUSED("icons/ovr_over_limit.png"),
+		SIGN_IN("icons/ovr_offline.png");
 
 		final String overlay;
 
@@ -115,7 +120,9 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 
 	Mark mark(LakeNode node) {
 		if (node instanceof LakeNode.Account) {
-			return tree.offline() ? Mark.OFFLINE : Mark.NONE;
+			CatalogTree.LakeState lake = tree.lakeState();
+			return lake.offlineSetting() || lake.offline() ? Mark.OFFLINE
+					: lake.signInNeeded() ? Mark.SIGN_IN : lake.pausedUntil() != null ? Mark.PAUSED : Mark.NONE;
 		}
 		if (!(node instanceof LakeNode.Table t) || node.dropped()) {
 			return Mark.NONE;
@@ -220,8 +227,13 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		case WARMING -> tip.append("\nIn use: ").append(warm.map(w -> "warm read at snapshot " + w.snapshot() + ", "
 				+ w.columnsDone() + " columns so far (" + Ages.when(w.at(), now) + ")").orElse("not warm-read yet"));
 		case OVER_LIMIT -> tip.append("\nOver keepUsedTablesGB: too big to keep warm; read from the lake when asked");
-		case OFFLINE -> tip.append("\nOffline (setting): nothing is asked of the lake; the tree shows what the catalog"
-				+ " holds");
+		case OFFLINE -> tip.append(tree.lakeState().offlineSetting()
+				? "\nOffline (setting): nothing is asked of the lake; the tree shows what the catalog holds"
+				: "\nOffline: the lake can't be reached; nothing is asked until a probe gets through, and the tree"
+						+ " shows what the catalog holds");
+		case PAUSED -> tip.append("\nPaused: OneLake asked for a pause until ").append(tree.lakeState().pausedUntil())
+				.append("; nothing is asked until then");
+		case SIGN_IN -> tip.append("\nSign in needed: the account's token can't be renewed silently (Sign In)");
 		case NONE -> {
 		}
 		}
