@@ -20,6 +20,7 @@ import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
 import io.lakestudio.engine.server.EngineClient;
+import io.lakestudio.engine.server.EngineServer;
 import io.lakestudio.onelake.LoggedStore;
 import io.lakestudio.onelake.local.LocalFolderLake;
 
@@ -157,20 +158,7 @@ public final class SqlCommand extends Command {
 
 			@Override
 			public void json(JsonGenerator g, int c) throws EngineException, java.io.IOException {
-				Object v = r.value(c);
-				if (v == null) {
-					g.writeNull();
-				} else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-					g.writeNumber(((Number) v).longValue());
-				} else if (v instanceof Double || v instanceof Float) {
-					g.writeNumber(((Number) v).doubleValue());
-				} else if (v instanceof java.math.BigDecimal d) {
-					g.writeNumber(d);
-				} else if (v instanceof Boolean b) {
-					g.writeBoolean(b);
-				} else {
-					g.writeString(r.text(c));
-				}
+				EngineServer.writeValue(g, r, c);
 			}
 		};
 	}

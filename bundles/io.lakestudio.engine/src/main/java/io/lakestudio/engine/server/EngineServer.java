@@ -329,6 +329,14 @@ public final class EngineServer implements AutoCloseable {
 			}
 			return;
 		}
+		writeValue(g, r, c);
+	}
+
+	/**
+	 * A cell as typed JSON, the same for the socket's answers and the command line's {@code --json} in-process:
+	 * numbers and booleans as such, anything else as the engine's text of it.
+	 */
+	public static void writeValue(JsonGenerator g, Result r, int c) throws IOException, EngineException {
 		Object v = r.value(c);
 		if (v == null) {
 			g.writeNull();
