@@ -15,8 +15,10 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -91,16 +93,32 @@ public final class EngineServer implements AutoCloseable {
 	private final Engine engine;
 	private final Options options;
 	private final ServerSocketChannel channel;
+	/** The socket file this server bound (its inode): a later server's file at the same path is not ours. */
+	private final Object fileKey;
 	private final AtomicInteger inFlight = new AtomicInteger();
 	private final CountDownLatch closed = new CountDownLatch(1);
 	private volatile long lastActivity = System.nanoTime();
 	private volatile boolean closing;
 
-	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel) {
+	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey) {
 		this.socket = socket;
 		this.engine = engine;
 		this.options = options;
 		this.channel = channel;
+		this.fileKey = fileKey;
+	}
+
+	private static Object fileKey(Path socket) {
+		try {
+			return Files.readAttributes(socket, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+		} catch (IOException e) {
+			return null;
+		}
+	}
+
+	private static FileChannel lockFile(Path socket) throws IOException {
+		return FileChannel.open(socket.resolveSibling(SOCKET + ".lock"), StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE);
 	}
 
 	/** What a server for these settings serves: another account, lake folder or offline setting needs another. */
@@ -126,9 +144,9 @@ public final class EngineServer implements AutoCloseable {
 		Path socket = socket(home);
 		Files.createDirectories(home);
 		ServerSocketChannel ch;
+		Object key;
 		synchronized (BINDING) {
-			try (FileChannel lockFile = FileChannel.open(home.resolve(SOCKET + ".lock"), StandardOpenOption.CREATE,
-					StandardOpenOption.WRITE); FileLock l = lockFile.lock()) {
+			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
 				if (Files.exists(socket)) {
 					if (EngineClient.answers(socket)) {
 						throw new AlreadyRunning(socket);
@@ -137,9 +155,10 @@ public final class EngineServer implements AutoCloseable {
 				}
 				ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
 				ch.bind(UnixDomainSocketAddress.of(socket));
+				key = fileKey(socket);
 			}
 		}
-		EngineServer s = new EngineServer(socket, engine, options, ch);
+		EngineServer s = new EngineServer(socket, engine, options, ch, key);
 		Thread.ofPlatform().daemon().name("engine-server-accept").start(s::accept);
 		if (options.idle() != null) {
 			Thread.ofPlatform().daemon().name("engine-server-idle").start(s::watchIdle);
@@ -376,22 +395,30 @@ public final class EngineServer implements AutoCloseable {
 		return JSON;
 	}
 
-	/** Stops serving and removes the socket file; the engine stays open (its owner closes it). */
+	/**
+	 * Stops serving and removes the socket file; the engine stays open (its owner closes it). The file goes only
+	 * if it is still the one this server bound, checked under the lock {@link #start} binds under: a client that
+	 * saw this server stop may already have started the next one at the same path.
+	 */
 	@Override
 	public void close() {
 		if (closing) {
 			return;
 		}
 		closing = true;
-		try {
-			channel.close();
-		} catch (IOException e) {
-			// closing anyway
-		}
-		try {
-			Files.deleteIfExists(socket);
-		} catch (IOException e) {
-			// the next server treats it as stale
+		synchronized (BINDING) {
+			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
+				if (fileKey != null && fileKey.equals(fileKey(socket))) {
+					Files.deleteIfExists(socket);
+				}
+			} catch (IOException e) {
+				// the next server treats it as stale
+			}
+			try {
+				channel.close();
+			} catch (IOException e) {
+				// closing anyway
+			}
 		}
 		closed.countDown();
 	}

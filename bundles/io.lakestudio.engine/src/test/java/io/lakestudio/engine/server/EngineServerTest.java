@@ -135,6 +135,23 @@ class EngineServerTest {
 	}
 
 	@Test
+	void aServerClosingLateLeavesItsSuccessorsSocket(@TempDir Path tmp) throws Exception {
+		try (TestLake lake = TestLake.sample(tmp); Engine e = lake.engine()) {
+			Path socket = EngineServer.socket(lake.home);
+			EngineServer first = EngineServer.start(lake.home, e);
+			// the next server (the workbench after stopping a headless one) found the file stale and bound anew
+			// before the first one got round to removing its file
+			Files.delete(socket);
+			try (EngineServer next = EngineServer.start(lake.home, e)) {
+				first.close();
+				assertTrue(Files.exists(socket), "the first server removed only its own socket file");
+				assertTrue(EngineClient.answers(socket), "the next server still answers");
+			}
+			assertFalse(Files.exists(socket), "a server removes its own file");
+		}
+	}
+
+	@Test
 	void exitsAfterIdling(@TempDir Path tmp) throws Exception {
 		try (TestLake lake = TestLake.sample(tmp); Engine e = lake.engine()) {
 			CountDownLatch idled = new CountDownLatch(1);
