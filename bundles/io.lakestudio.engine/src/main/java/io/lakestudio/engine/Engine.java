@@ -22,6 +22,7 @@ import io.lakestudio.engine.internal.CatalogAnswers;
 import io.lakestudio.engine.internal.DiskCache;
 import io.lakestudio.engine.internal.DuckDb;
 import io.lakestudio.engine.internal.Guard;
+import io.lakestudio.engine.internal.KeptPlan;
 import io.lakestudio.engine.internal.Parsed;
 import io.lakestudio.engine.internal.Projection;
 import io.lakestudio.engine.internal.Pruning;
@@ -235,6 +236,29 @@ public final class Engine implements AutoCloseable {
 	/** The text DuckDB runs: the statement with each table reference pointing at a view or a catalog answer. */
 	private String plan(Connection d, Statements.Entry entry, boolean fresh, List<String> notices, Set<String> used)
 			throws EngineException, SQLException {
+		Parsed p = entry.parsed();
+		// a query over lake tables alone, online, may run as it was made last time (see KeptPlan)
+		boolean keepable = p.kind() == Parsed.Kind.QUERY && !fresh && !config.offline() && config.store() != null
+				&& !p.refs().isEmpty() && p.refs().stream().noneMatch(Engine::information);
+		KeptPlan k = entry.kept();
+		if (keepable && k != null && k.catalogGeneration() == config.catalog().generation()
+				&& k.cacheRemovals() == cache.removals() && reads.stillHolds(k)) {
+			used.addAll(k.used());
+			return k.text();
+		}
+		long generation = keepable ? config.catalog().generation() : 0;
+		long removals = cache.removals();
+		reads.begin();
+		String text = planAnew(d, entry, fresh, notices, used);
+		List<KeptPlan.Held> held = reads.held();
+		entry.keep(keepable && notices.isEmpty() && held.size() == p.refs().size()
+				? new KeptPlan(text, Set.copyOf(used), reads.lastFiles(), generation, removals, held, reads.kept())
+				: null);
+		return text;
+	}
+
+	private String planAnew(Connection d, Statements.Entry entry, boolean fresh, List<String> notices,
+			Set<String> used) throws EngineException, SQLException {
 		Parsed p = entry.parsed();
 		if (p.kind() == Parsed.Kind.SHOW_TABLES) {
 			return CatalogAnswers.allTables(d, config.catalog());

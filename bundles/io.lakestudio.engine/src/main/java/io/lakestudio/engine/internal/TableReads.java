@@ -61,6 +61,10 @@ public final class TableReads {
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
 	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
+	/** The held logs the running statement's Delta tables read, for a {@link KeptPlan}. */
+	private final List<KeptPlan.Held> held = new ArrayList<>();
+	/** The local files the last {@link #fetchChunks} held for its statement. */
+	private Set<Path> kept = Set.of();
 	private int next;
 	private int lastFiles;
 
@@ -145,7 +149,7 @@ public final class TableReads {
 				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
 				local.add(new TableView.File(cache.local(t.location() + "/" + f.path(), f.size()), f, deleted));
 			}
-			for (String sql : TableView.statements(view, scan, local)) {
+			for (String sql : TableView.statements(view, scan, local, !asDeclared(t, files, schema, shape))) {
 				s.execute(sql);
 			}
 		} catch (DeltaException e) {
@@ -182,9 +186,9 @@ public final class TableReads {
 	 * {@code pruneRowGroups}, a statement over one table leaves out the chunks of the row groups its plan's
 	 * filters rule out (see {@link RowGroups}); whole files are never pruned.
 	 */
-	public void fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
+	public Set<Path> fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
+		Set<Path> keep = new HashSet<>();
 		try {
-			Set<Path> keep = new HashSet<>();
 			boolean prune = pruneRowGroups && pending.size() == 1 && pending.get(0).physical() != null;
 			for (Pending p : pending) {
 				Map<ScanFile, BitSet> skip = prune ? skips(d, body, p) : Map.of();
@@ -198,11 +202,54 @@ public final class TableReads {
 		} finally {
 			pending.clear();
 		}
+		kept = keep;
+		return keep;
 	}
 
 	/** Forgets the running statement's tables without fetching their chunks (a plain EXPLAIN, a DESCRIBE). */
 	public void skipChunks() {
 		pending.clear();
+	}
+
+	/** A statement begins: what the last one read is forgotten. */
+	public void begin() {
+		pending.clear();
+		held.clear();
+		kept = Set.of();
+	}
+
+	/** The local files the running statement reads, once {@link #fetchChunks} held them. */
+	public Set<Path> kept() {
+		return kept;
+	}
+
+	/** The held logs the running statement's Delta tables were read from, in the order it named them. */
+	public List<KeptPlan.Held> held() {
+		return List.copyOf(held);
+	}
+
+	/**
+	 * Whether a kept plan may run as it is: each of its tables' held log is the one it was made from and not yet
+	 * due for refreshing, and every file it reads is still held (whose use is then recorded).
+	 */
+	public boolean stillHolds(KeptPlan k) throws EngineException {
+		Instant now = config.clock().instant();
+		for (KeptPlan.Held h : k.tables()) {
+			Optional<Held> current = mirror.held(h.table());
+			if (current.isEmpty() || !current.get().refreshedAt().equals(h.refreshedAt())
+					|| h.refreshedAt().plus(config.metadataTtl()).isBefore(now)) {
+				return false;
+			}
+		}
+		try {
+			if (!cache.touch(k.local())) {
+				return false;
+			}
+		} catch (IOException e) {
+			return false;
+		}
+		lastFiles = k.files();
+		return true;
 	}
 
 	/**
@@ -245,6 +292,20 @@ public final class TableReads {
 		return out;
 	}
 
+	/** Whether every file of the view holds the table's columns exactly as declared (see {@link FileSchemas}). */
+	private boolean asDeclared(LakeTable t, List<ScanFile> files, List<DeltaSchema.Column> schema, Shape shape) {
+		List<ParquetFooter.Footer> footers = new ArrayList<>();
+		try {
+			for (ScanFile f : files) {
+				footers.add(cache.footer(t.location() + "/" + f.path(), f.size()));
+			}
+		} catch (IOException e) {
+			return false;
+		}
+		int stored = (int) schema.stream().filter(c -> !shape.partitions().contains(c.name())).count();
+		return FileSchemas.asDeclared(footers, shape.declared(), stored);
+	}
+
 	/** The physical names and declared DuckDB types of a table's columns held in its files. */
 	private static Map<String, String> declared(List<DeltaSchema.Column> schema, Set<String> partitions) {
 		Map<String, String> out = new HashMap<>();
@@ -283,6 +344,9 @@ public final class TableReads {
 				}
 				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
 			}
+		}
+		if (held.isPresent() && !config.offline() && config.store() != null) {
+			this.held.add(new KeptPlan.Held(t, held.get().refreshedAt()));
 		}
 		String key = t.id() + "@" + at + "@" + held.map(Held::refreshedAt).orElse(null);
 		DeltaScan known = scans.get(key);
