@@ -59,6 +59,7 @@ public final class Engine implements AutoCloseable {
 	private volatile Statement running;
 	private volatile boolean runningBackground;
 	private Connection duck;
+	private volatile boolean lastPlanKept;
 
 	public Engine(EngineConfig config) {
 		this(config, Listings.NONE);
@@ -92,6 +93,11 @@ public final class Engine implements AutoCloseable {
 	/** How many data files the last table reference read chose (after partition, stats and LIMIT pruning). */
 	public int lastFilesChosen() {
 		return reads.lastFiles();
+	}
+
+	/** Whether the last statement ran as it was made the time before (see {@link KeptPlan}; tests, benchmarks). */
+	public boolean lastPlanKept() {
+		return lastPlanKept;
 	}
 
 	/** Bytes the disk cache fetched from the lake since this engine was made. */
@@ -241,18 +247,20 @@ public final class Engine implements AutoCloseable {
 		boolean keepable = p.kind() == Parsed.Kind.QUERY && !fresh && !config.offline() && config.store() != null
 				&& !p.refs().isEmpty() && p.refs().stream().noneMatch(Engine::information);
 		KeptPlan k = entry.kept();
-		if (keepable && k != null && k.catalogGeneration() == config.catalog().generation()
-				&& k.cacheRemovals() == cache.removals() && reads.stillHolds(k)) {
+		lastPlanKept = keepable && k != null && k.catalogGeneration() == config.catalog().generation()
+				&& k.cacheRemovals() == cache.removals() && reads.stillHolds(k);
+		if (lastPlanKept) {
 			used.addAll(k.used());
 			return k.text();
 		}
-		long generation = keepable ? config.catalog().generation() : 0;
-		long removals = cache.removals();
+		long generation = keepable ? config.catalog().generation() : 0; // before: a write meanwhile makes it again
 		reads.begin();
 		String text = planAnew(d, entry, fresh, notices, used);
-		List<KeptPlan.Held> held = reads.held();
+		List<KeptPlan.Read> held = reads.held();
+		// the removals after: files found gone while planning were fetched again (statements run one at a time)
 		entry.keep(keepable && notices.isEmpty() && held.size() == p.refs().size()
-				? new KeptPlan(text, Set.copyOf(used), reads.lastFiles(), generation, removals, held, reads.kept())
+				? new KeptPlan(text, Set.copyOf(used), reads.lastFiles(), generation, cache.removals(), held,
+						reads.kept())
 				: null);
 		return text;
 	}

@@ -1,11 +1,11 @@
 package io.lakestudio.engine.internal;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
 import io.lakestudio.catalog.LakeTable;
+import io.lakestudio.mirror.Held;
 
 /**
  * What a statement was made into last time (the text DuckDB ran, the tables it read, the local files it held)
@@ -15,9 +15,9 @@ import io.lakestudio.catalog.LakeTable;
  * as long as DuckDB's own {@code count(*)}. Anything that moved makes the plan again, as the first time.
  */
 public record KeptPlan(String text, Set<String> used, int files, long catalogGeneration, long cacheRemovals,
-		List<Held> tables, Set<Path> local) {
+		List<Read> tables, Set<Path> local) {
 
-	/** A table the plan read, and when its held log was read from the lake then. */
-	public record Held(LakeTable table, Instant refreshedAt) {
+	/** A table the plan read, and what of its log was held then (version, when it was read from the lake). */
+	public record Read(LakeTable table, Held held) {
 	}
 }

@@ -62,7 +62,7 @@ public final class TableReads {
 	private final Map<String, DeltaScan> scans = new HashMap<>();
 	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
 	/** The held logs the running statement's Delta tables read, for a {@link KeptPlan}. */
-	private final List<KeptPlan.Held> held = new ArrayList<>();
+	private final List<KeptPlan.Read> held = new ArrayList<>();
 	/** The local files the last {@link #fetchChunks} held for its statement. */
 	private Set<Path> kept = Set.of();
 	private int next;
@@ -224,7 +224,7 @@ public final class TableReads {
 	}
 
 	/** The held logs the running statement's Delta tables were read from, in the order it named them. */
-	public List<KeptPlan.Held> held() {
+	public List<KeptPlan.Read> held() {
 		return List.copyOf(held);
 	}
 
@@ -234,10 +234,9 @@ public final class TableReads {
 	 */
 	public boolean stillHolds(KeptPlan k) throws EngineException {
 		Instant now = config.clock().instant();
-		for (KeptPlan.Held h : k.tables()) {
-			Optional<Held> current = mirror.held(h.table());
-			if (current.isEmpty() || !current.get().refreshedAt().equals(h.refreshedAt())
-					|| h.refreshedAt().plus(config.metadataTtl()).isBefore(now)) {
+		for (KeptPlan.Read r : k.tables()) {
+			if (!mirror.held(r.table()).equals(Optional.of(r.held()))
+					|| r.held().refreshedAt().plus(config.metadataTtl()).isBefore(now)) {
 				return false;
 			}
 		}
@@ -346,9 +345,9 @@ public final class TableReads {
 			}
 		}
 		if (held.isPresent() && !config.offline() && config.store() != null) {
-			this.held.add(new KeptPlan.Held(t, held.get().refreshedAt()));
+			this.held.add(new KeptPlan.Read(t, held.get()));
 		}
-		String key = t.id() + "@" + at + "@" + held.map(Held::refreshedAt).orElse(null);
+		String key = t.id() + "@" + at + "@" + held.orElse(null);
 		DeltaScan known = scans.get(key);
 		if (known != null) {
 			return known; // the held log did not change: Kernel would read the same snapshot again
