@@ -60,6 +60,8 @@ public final class Engine implements AutoCloseable {
 	private volatile boolean runningBackground;
 	private Connection duck;
 	private volatile boolean lastPlanKept;
+	/** The statement last cancelled: its error is the cancel, nothing to find out about. */
+	private volatile Statement cancelled;
 
 	public Engine(EngineConfig config) {
 		this(config, Listings.NONE);
@@ -123,8 +125,9 @@ public final class Engine implements AutoCloseable {
 		cancel(running);
 	}
 
-	private static void cancel(Statement s) {
+	private void cancel(Statement s) {
 		if (s != null) {
+			cancelled = s;
 			try {
 				s.cancel();
 			} catch (SQLException | RuntimeException e) {
@@ -193,37 +196,63 @@ public final class Engine implements AutoCloseable {
 					throw ReadRetry.afterRetry(again);
 				}
 			}
-			Statement st = d.createStatement();
-			running = st;
-			runningBackground = background;
-			if (background && statements.get() != seen) {
-				running = null;
-				runningBackground = false;
-				st.close();
-				throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
-			}
+			Statement st;
 			ResultSet rs;
-			try {
-				if (p.kind() == Parsed.Kind.CREATE_TEMP) {
-					st.execute(text);
-					sessionNames.add(Guard.createdName(p.prefix()).toLowerCase(Locale.ROOT));
-					parsed.sessionChanged();
-					rs = st.executeQuery("SELECT 'created' AS result");
-				} else {
-					rs = st.executeQuery(text);
+			boolean hasFirst;
+			for (int attempt = 0;; attempt++) {
+				st = d.createStatement();
+				running = st;
+				runningBackground = background;
+				if (background && statements.get() != seen) {
+					running = null;
+					runningBackground = false;
+					st.close();
+					throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
 				}
-			} catch (SQLException e) {
-				running = null;
-				runningBackground = false;
-				st.close();
-				throw e;
+				try {
+					if (p.kind() == Parsed.Kind.CREATE_TEMP) {
+						st.execute(text);
+						sessionNames.add(Guard.createdName(p.prefix()).toLowerCase(Locale.ROOT));
+						parsed.sessionChanged();
+						rs = st.executeQuery("SELECT 'created' AS result");
+					} else {
+						rs = st.executeQuery(text);
+					}
+					hasFirst = rs.next(); // DuckDB has read most of what it reads by the first row
+					break;
+				} catch (SQLException lost) {
+					running = null;
+					runningBackground = false;
+					st.close();
+					SQLException e = p.kind() == Parsed.Kind.QUERY && st != cancelled ? said(d, text, lost) : lost;
+					if (!unreadable(e) || used.isEmpty() || background || config.offline() || config.store() == null) {
+						throw e;
+					}
+					if (attempt > 0) {
+						throw new EngineException(Kind.FAILED, e.getMessage() + " (still failing after the files it"
+								+ " read were fetched again and its tables' listing, metadata and log were read again)",
+								e);
+					}
+					// once: what it read fetched again, its tables' listing, metadata and log read again, planned anew
+					cache.forget(reads.kept());
+					for (String id : used) {
+						Optional<LakeTable> t = config.catalog().table(id);
+						if (t.isPresent()) {
+							ReadRetry.refresh(new TableReadFailed(t.get(), e.getMessage(), e), listings, reads, false);
+						}
+					}
+					entry.keep(null);
+					notices.clear();
+					used.clear();
+					text = plan(d, entry, fresh, notices, used);
+				}
 			}
 			if (p.kind().readsRows && !background) {
 				for (String id : used) {
 					config.catalog().recordUse(id, source, config.clock().instant());
 				}
 			}
-			Result r = new Result(st, rs, notices, () -> {
+			Result r = new Result(st, rs, hasFirst, notices, () -> {
 				running = null;
 				runningBackground = false;
 				lock.unlock();
@@ -368,6 +397,30 @@ public final class Engine implements AutoCloseable {
 			}
 		}
 		return duck;
+	}
+
+	/**
+	 * What went wrong, when DuckDB's streaming results lost it: an error while a statement starts comes back as
+	 * "Invalid result set" (a bad cast, a damaged file, out of memory alike). Running it once more under EXPLAIN
+	 * ANALYZE, which returns no rows, gives the error itself.
+	 */
+	private static SQLException said(Connection d, String text, SQLException lost) {
+		if (!String.valueOf(lost.getMessage()).contains("Invalid result set")) {
+			return lost;
+		}
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("EXPLAIN ANALYZE " + text)) {
+			return lost; // it ran this time: the first error stands
+		} catch (SQLException e) {
+			return e;
+		}
+	}
+
+	/** DuckDB could not read a file (a cached copy damaged, or the lake's file changed under its name). */
+	private static boolean unreadable(SQLException e) {
+		String m = String.valueOf(e.getMessage());
+		String lower = m.toLowerCase(Locale.ROOT);
+		return m.startsWith("IO Error") || m.startsWith("Invalid Error") || lower.contains("corrupt")
+				|| (m.startsWith("Invalid Input Error") && lower.contains("parquet"));
 	}
 
 	private static EngineException translate(SQLException e) {

@@ -21,10 +21,14 @@ public final class Result implements AutoCloseable {
 	private final List<String> notices;
 	private final Runnable onClose;
 	private boolean closed;
+	/** The engine read the first row already (inside its retry): the first {@link #next} answers this. */
+	private Boolean first;
 
-	Result(Statement statement, ResultSet rows, List<String> notices, Runnable onClose) throws SQLException {
+	Result(Statement statement, ResultSet rows, boolean hasFirst, List<String> notices, Runnable onClose)
+			throws SQLException {
 		this.statement = statement;
 		this.rows = rows;
+		this.first = hasFirst;
 		this.notices = List.copyOf(notices);
 		this.onClose = onClose;
 		ResultSetMetaData md = rows.getMetaData();
@@ -48,6 +52,11 @@ public final class Result implements AutoCloseable {
 	}
 
 	public boolean next() throws EngineException {
+		if (first != null) {
+			boolean f = first;
+			first = null;
+			return f;
+		}
 		try {
 			return rows.next();
 		} catch (SQLException e) {

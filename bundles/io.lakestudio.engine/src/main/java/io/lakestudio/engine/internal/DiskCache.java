@@ -395,6 +395,23 @@ public final class DiskCache {
 		return true;
 	}
 
+	/** Stops holding files (DuckDB could not read them): the next statement fetches what it needs anew. */
+	public synchronized void forget(Collection<Path> files) {
+		for (Path p : files) {
+			String n = p.getFileName().toString();
+			if (entries().remove(n) != null) {
+				removals.incrementAndGet();
+			}
+			footers.remove(n);
+			try {
+				Files.deleteIfExists(dir.resolve(n + INDEX));
+				Files.deleteIfExists(dir.resolve(n));
+			} catch (IOException e) {
+				// the index no longer names it: it is fetched again over whatever is left
+			}
+		}
+	}
+
 	/** Deletes files until the cache fits its budget: warm-only files first, each kind oldest use first. */
 	public synchronized void evict(Set<Path> keep) throws IOException {
 		long total = heldBytes();

@@ -244,6 +244,7 @@ public final class TableReads {
 			if (!cache.touch(k.local())) {
 				return false;
 			}
+			kept = k.local();
 		} catch (IOException e) {
 			return false;
 		}
