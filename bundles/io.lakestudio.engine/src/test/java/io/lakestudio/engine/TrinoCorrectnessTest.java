@@ -73,13 +73,13 @@ class TrinoCorrectnessTest {
 		assertTrue(same >= 60, "only " + same + " tables compared");
 	}
 
-	private static String oneLine(Throwable e) {
+	static String oneLine(Throwable e) {
 		String m = String.valueOf(e.getMessage()).replace('\n', ' ').replace('|', '/');
 		return m.length() > 160 ? m.substring(0, 160) + "…" : m;
 	}
 
 	/** Copies every table folder of the test jar into the lake, named with '.' for '/'. */
-	private static List<String> extract(Path tables) throws Exception {
+	static List<String> extract(Path tables) throws Exception {
 		URL probe = TrinoCorrectnessTest.class.getClassLoader().getResource("deltalake/person/_delta_log/");
 		JarURLConnection c = (JarURLConnection) probe.openConnection();
 		c.setUseCaches(false);

@@ -102,6 +102,27 @@ public final class Mirror {
 	 * copied afresh.
 	 */
 	public Held refresh(LakeTable t) throws MirrorException {
+		Path dir = copyLog(t);
+		try {
+			DeltaScan latest = DeltaTables.scan(dir, java.util.OptionalLong.empty(), null);
+			copyDeletionVectors(t, dir, latest.files());
+			Held held = new Held(t.location(), latest.snapshot().version(), clock.instant());
+			writeHeld(dir, held);
+			return held;
+		} catch (LakeException e) {
+			throw new MirrorException("cannot copy the log of " + t.location() + ": " + e.getMessage(), e);
+		} catch (DeltaException e) {
+			throw new MirrorException(e.getMessage(), e);
+		} catch (IOException e) {
+			throw new MirrorException("cannot write the mirror of " + t.location() + " in " + dir + ": " + e, e);
+		}
+	}
+
+	/**
+	 * Copies what the latest snapshot of a table's log needs (its deletion vectors aside) and returns the table's
+	 * folder here, which Delta Kernel reads as the table.
+	 */
+	public Path copyLog(LakeTable t) throws MirrorException {
 		Path dir = folder(t);
 		Path log = dir.resolve("_delta_log");
 		String remoteLog = t.location() + "/_delta_log";
@@ -125,15 +146,9 @@ public final class Mirror {
 					Copier.copy(store, w.entry().path(), w.entry().size(), w.entry().lastModified(), local);
 				}
 			}
-			DeltaScan latest = DeltaTables.scan(dir, java.util.OptionalLong.empty(), null);
-			copyDeletionVectors(t, dir, latest.files());
-			Held held = new Held(t.location(), latest.snapshot().version(), clock.instant());
-			writeHeld(dir, held);
-			return held;
+			return dir;
 		} catch (LakeException e) {
 			throw new MirrorException("cannot copy the log of " + t.location() + ": " + e.getMessage(), e);
-		} catch (DeltaException e) {
-			throw new MirrorException(e.getMessage(), e);
 		} catch (IOException e) {
 			throw new MirrorException("cannot write the mirror of " + t.location() + " in " + dir + ": " + e, e);
 		}

@@ -170,18 +170,19 @@ public final class Emulator implements AutoCloseable {
 		String logged = token ? "token" : api;
 		String agent = ex.getRequestHeaders().getFirst("User-Agent");
 		String version = ex.getRequestHeaders().getFirst("x-ms-version");
+		String range = "dfs".equals(api) ? range(ex) : null;
 		byte[] in;
 		try (InputStream body = ex.getRequestBody()) {
 			in = body.readAllBytes();
 		}
 		Optional<Fault> fault = faults.take(target);
 		if (fault.isPresent() && fault.get().kind() == Fault.Kind.RESET) {
-			log.add(new Request(at, logged, method, path, query, 0, agent, version));
+			log.add(new Request(at, logged, method, path, query, 0, agent, version, range, 0));
 			// the server drops the connection, with no answer, when a handler throws
 			throw new IOException("emulated connection reset");
 		}
 		if (fault.isPresent() && fault.get().kind() == Fault.Kind.HOLD) {
-			log.add(new Request(at, logged, method, path, query, 0, agent, version));
+			log.add(new Request(at, logged, method, path, query, 0, agent, version, range, 0));
 		}
 		try (ex) {
 			Answer a = fault.isPresent() ? play(fault.get(), api) : null;
@@ -195,7 +196,8 @@ public final class Emulator implements AutoCloseable {
 				a = new Answer(200, real.headers(), Arrays.copyOf(real.body(), real.body().length / 2));
 			}
 			if (fault.isEmpty() || fault.get().kind() != Fault.Kind.HOLD) {
-				log.add(new Request(at, logged, method, path, query, a.status(), agent, version));
+				long bytes = "HEAD".equals(method) || a.body() == null ? 0 : a.body().length;
+				log.add(new Request(at, logged, method, path, query, a.status(), agent, version, range, bytes));
 			}
 			send(ex, a, method);
 		} catch (RuntimeException | IOException e) {
@@ -219,9 +221,13 @@ public final class Emulator implements AutoCloseable {
 		if ("fabric".equals(api)) {
 			return fabricApi.handle(method, path, q);
 		}
-		// the SDK's blob reads send x-ms-range, which wins over Range as on Azure Storage
+		return dfsApi.handle(method, path, q, range(ex));
+	}
+
+	/** The SDK's blob reads send x-ms-range, which wins over Range as on Azure Storage. */
+	private static String range(HttpExchange ex) {
 		String range = ex.getRequestHeaders().getFirst("x-ms-range");
-		return dfsApi.handle(method, path, q, range != null ? range : ex.getRequestHeaders().getFirst("Range"));
+		return range != null ? range : ex.getRequestHeaders().getFirst("Range");
 	}
 
 	private static Answer unauthorized(String api, String why) {

@@ -154,6 +154,10 @@ class EmulatorTest {
 		assertEquals(206, range.statusCode());
 		assertEquals("234", range.body());
 		assertEquals("bytes 2-4/10", range.headers().firstValue("Content-Range").orElseThrow());
+		Request logged = emu.log().containing("/Files/raw/a.csv").get(0);
+		assertEquals("bytes=2-4", logged.range(), "the log keeps the range asked");
+		assertEquals(2, logged.rangeStart());
+		assertEquals(3, logged.bytes(), "and the bytes answered");
 		HttpResponse<Void> head = http.send(HttpRequest.newBuilder(URI.create(file)).header("Authorization",
 				"Bearer " + token).method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
 				HttpResponse.BodyHandlers.discarding());

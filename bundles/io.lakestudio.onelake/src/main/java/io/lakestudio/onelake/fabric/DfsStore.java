@@ -65,20 +65,35 @@ public final class DfsStore implements LakeStore {
 		return slash < 0 ? new String[] { path, "" } : new String[] { path.substring(0, slash), path.substring(slash + 1) };
 	}
 
+	/**
+	 * Entries are named under the folder as the caller gave it: a table's location keeps the host Fabric wrote
+	 * in it (onelake.dfs.fabric.microsoft.com, a regional host), which need not be the configured endpoint's, and
+	 * callers take an entry's name as what follows {@code dir + "/"}.
+	 */
 	@Override
 	public List<Entry> list(String dir, boolean recursive) throws LakeException {
 		String[] p = split(dir);
+		String prefix = prefix(dir, p[0]);
 		List<Entry> out = new ArrayList<>();
 		try {
 			ListPathsOptions o = new ListPathsOptions().setPath(strip(p[1])).setRecursive(recursive).setMaxResults(PAGE);
 			for (PathItem item : client().getFileSystemClient(p[0]).listPaths(o, null)) {
-				out.add(new Entry(path(p[0], item.getName()), item.isDirectory(), item.getContentLength(),
+				out.add(new Entry(prefix + item.getName(), item.isDirectory(), item.getContentLength(),
 						instant(item.getLastModified())));
 			}
 		} catch (RuntimeException e) {
 			throw DfsFailures.of("A DFS listing of " + dir, endpoints.dfs(), e, clock);
 		}
 		return out;
+	}
+
+	/** {@code abfss://<workspace>@<host>/} as {@code dir} has it; for a plain path, this store's own form. */
+	private String prefix(String dir, String workspace) {
+		if (dir.startsWith("abfss://")) {
+			int slash = dir.indexOf('/', dir.indexOf('@'));
+			return (slash < 0 ? dir : dir.substring(0, slash)) + "/";
+		}
+		return path(workspace, "");
 	}
 
 	@Override

@@ -8,15 +8,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import io.lakestudio.catalog.Item;
-import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.catalog.LakeFile;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.TableMetadata;
 import io.lakestudio.catalog.Workspace;
-import io.lakestudio.delta.DeltaColumn;
-import io.lakestudio.delta.DeltaException;
-import io.lakestudio.delta.DeltaSnapshot;
-import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.onelake.DeltaMetadata;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeException.Kind;
@@ -127,18 +123,7 @@ public final class LocalFolderLake implements Lake {
 		if (LakeTable.ICEBERG.equals(table.format())) {
 			return IcebergMetadata.read(dir);
 		}
-		try {
-			DeltaSnapshot s = DeltaTables.snapshot(dir);
-			List<LakeColumn> cols = new ArrayList<>();
-			for (DeltaColumn c : s.columns()) {
-				cols.add(new LakeColumn(cols.size(), c.name(), c.type(), c.nullable(),
-						s.partitionColumns().contains(c.name())));
-			}
-			return new TableMetadata(LakeTable.DELTA, s.version(), s.timestamp(), List.copyOf(cols),
-					s.partitionColumns(), s.sizeBytes(), s.numFiles(), s.numRecords());
-		} catch (DeltaException e) {
-			throw new LakeException(Kind.FAILED, e.getMessage(), e);
-		}
+		return DeltaMetadata.read(dir);
 	}
 
 	@Override

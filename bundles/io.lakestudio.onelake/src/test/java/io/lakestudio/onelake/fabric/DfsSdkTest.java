@@ -103,6 +103,46 @@ class DfsSdkTest {
 		assertTrue(log.stream().noneMatch(l -> l.contains("emu.") || l.toLowerCase().contains("bearer")), log::toString);
 	}
 
+	/**
+	 * A table's location is Fabric's ({@code abfss://<ws id>@onelake.dfs.fabric.microsoft.com/<item id>/...}), not
+	 * the configured endpoint's host: a listing of it names its entries under it, so the log mirror, which takes an
+	 * entry's name as what follows the folder, finds the log's files (it found none through the emulator).
+	 */
+	@Test
+	void aListingOfAFabricLocationNamesEntriesUnderIt() throws Exception {
+		String location = "abfss://" + emu.workspaceId("ws00") + "@onelake.dfs.fabric.microsoft.com/"
+				+ emu.itemId("ws00", "lh000.Lakehouse") + "/Files";
+		List<String> paths = store.list(location, true).stream().map(x -> x.path()).toList();
+		assertEquals(List.of(location + "/raw", location + "/raw/a.csv"), paths);
+		assertArrayEquals("345".getBytes(), store.read(paths.get(1), 3, 3), "and reads through the endpoint");
+		assertEquals(List.of(files + "/raw"), store.list(files, false).stream().map(x -> x.path()).toList(),
+				"a path in this store's own form stays in it");
+	}
+
+	/**
+	 * Delta's escaped partition folders are names with '+', '%', '=', ':' and spaces in them, written as they are:
+	 * each is listed, stat'ed and read by its own name.
+	 */
+	@Test
+	void namesWithEscapesAreReadAsTheyAre() throws Exception {
+		List<String> names = List.of("part=a space", "part=a+plus", "part=a%25percent", "part=a%2Fslash",
+				"part=a%3Acolon", "part=a%3Dequal");
+		for (String n : names) {
+			Path d = root.resolve("ws00/lh000.Lakehouse/Files/uri").resolve(n);
+			Files.createDirectories(d);
+			Files.write(d.resolve("f.txt"), n.getBytes());
+		}
+		List<String> listed = store.list(files + "/uri", true).stream().filter(e -> !e.directory())
+				.map(e -> e.path()).toList();
+		assertEquals(names.stream().sorted().map(n -> files + "/uri/" + n + "/f.txt").toList(), listed);
+		for (String n : names) {
+			String f = files + "/uri/" + n + "/f.txt";
+			emu.log().clear();
+			assertEquals(n.length(), store.stat(f).size(), () -> f + " " + emu.log().all());
+			assertArrayEquals(n.getBytes(), store.read(f, 0, n.length()), () -> f + " " + emu.log().all());
+		}
+	}
+
 	@Test
 	void a503IsOneRequestNotRetried() {
 		emu.faults().add(Fault.unavailable().on("resource=filesystem"));

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.mirror.LogMetadata;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.onelake.LoggedLake;
 import io.lakestudio.onelake.auth.ClientCredentials;
@@ -118,7 +119,8 @@ public final class Accounts {
 			throw new NoLake(NoLake.Kind.NOT_SIGNED_IN,
 					"Not signed in to account '" + s.account() + "': run 'lakestudio login'.");
 		}
-		return new FabricLake(endpoints(s), tokens(s), log, Clock.systemUTC());
+		// table metadata by Delta Kernel over the copied log: Fabric checkpoints its tables
+		return new FabricLake(endpoints(s), tokens(s), log, Clock.systemUTC(), new LogMetadata(Clock.systemUTC()));
 	}
 
 	public static Endpoints endpoints(Settings s) {

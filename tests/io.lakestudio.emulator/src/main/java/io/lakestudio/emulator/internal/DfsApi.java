@@ -40,7 +40,8 @@ public final class DfsApi {
 	}
 
 	public Answer handle(String method, String rawPath, Query q, String range) throws IOException {
-		String path = URLDecoder.decode(rawPath, StandardCharsets.UTF_8);
+		// a URL path is percent-encoded only: '+' is a plus, as Azure Storage reads it (form decoding made it a space)
+		String path = URLDecoder.decode(rawPath.replace("+", "%2B"), StandardCharsets.UTF_8);
 		String[] s = path.substring(1).split("/", 2);
 		Optional<Ws> ws = tenant.workspace(s[0]);
 		if (ws.isEmpty()) {
