@@ -206,6 +206,24 @@ class IcebergCorrectnessTest {
 				assertTrue(expected < whole / 2, expected + " of " + whole);
 				System.out.printf("ICEBERG big, SELECT sum(id): fetched %d of %d bytes of whole files (%.1f %%)%n",
 						expected, whole, 100.0 * expected / whole);
+
+				// offline, what is held answers; a column never fetched fails at once, by name
+				try (Engine off = lake.engine(null, true, Duration.ZERO)) {
+					assertEquals("1799949991", TestLake.one(off, "SELECT sum(id) FROM \"Ice/Lake\".big"));
+					EngineException x = assertThrows(EngineException.class,
+							() -> engineRows(off, "SELECT sum(score) FROM \"Ice/Lake\".big"));
+					assertTrue(x.getMessage().contains("not held") && x.getMessage().contains("column score"),
+							x.getMessage());
+				}
+			}
+			// no column at all: the tails and the delete file
+			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
+				assertEquals("59997", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".big"));
+				long expected = Files.size(local(tables, deletes.location()));
+				for (DataFile f : bigFiles) {
+					expected += expectedBytes(duck, local(tables, f.location()));
+				}
+				assertEquals(expected, e.fetchedBytes(), "count(*): footers and deletes");
 			}
 			// the renamed column: old files hold it as 'name', the newer one as 'label'
 			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
@@ -293,7 +311,8 @@ class IcebergCorrectnessTest {
 		}
 		long footer = (t[0] & 0xff) | (t[1] & 0xff) << 8 | (t[2] & 0xff) << 16 | (long) (t[3] & 0xff) << 24;
 		r.put(size - Math.max(Math.min(size, 16384), footer + 8), size);
-		String ids = java.util.Arrays.stream(fieldIds).mapToObj(Integer::toString)
+		String ids = java.util.stream.IntStream.concat(java.util.stream.IntStream.of(-1),
+				java.util.Arrays.stream(fieldIds)).mapToObj(Integer::toString)
 				.collect(java.util.stream.Collectors.joining(","));
 		try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery("SELECT coalesce(CASE WHEN"
 				+ " dictionary_page_offset >= 4 THEN least(dictionary_page_offset, data_page_offset) END,"
