@@ -264,6 +264,9 @@ class IcebergCorrectnessTest {
 				assertEquals(Long.toString(all.stream().filter(r -> r.get(7) == null).count()),
 						TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".parts WHERE extra IS NULL"));
 				assertEquals(3, e.lastFilesChosen(), "the newer file has no NULL extra");
+				// Trino's manifests: one-row files, bounds on data
+				assertEquals("1", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".timetravel WHERE data = 2"));
+				assertEquals(1, e.lastFilesChosen());
 			}
 			// bounds: ids are disjoint by file; deletes still apply to the file chosen
 			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
