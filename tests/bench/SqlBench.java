@@ -216,7 +216,7 @@ public class SqlBench {
 			s.execute("SET threads = 2");
 			for (int f = 0; f < FILES; f++) {
 				String name = "part-" + f + ".parquet";
-				s.execute("COPY (SELECT (" + (f * per) + " + i)::BIGINT AS id, (i % 97)::INTEGER AS qty, (i * 0.37) % 1000 AS amount,"
+				s.execute("COPY (SELECT (" + (f * per) + " + i)::BIGINT AS id, (i % 97)::INTEGER AS qty, ((i * 0.37) % 1000)::DOUBLE AS amount,"
 						+ " 'name ' || (i % 10007) AS name, repeat(md5(i::VARCHAR), 3) AS payload,"
 						+ " TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_seconds(i) AS ts FROM range(" + per + ") r(i))"
 						+ " TO '" + table.resolve(name) + "' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 122880)");

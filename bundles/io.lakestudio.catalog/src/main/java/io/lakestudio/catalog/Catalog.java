@@ -35,7 +35,11 @@ public interface Catalog extends ReadOnlyCatalog {
 
 	void releaseLease(String holder);
 
-	/** Records one statement that read a table's rows. */
+	/**
+	 * Records one statement that read a table's rows. Written within half a second, with the other uses of that
+	 * time, in one transaction (a statement shouldn't wait for a commit); at once for this handle's own reads of
+	 * uses, and on close.
+	 */
 	void recordUse(String tableId, String source, Instant at);
 
 	/** Records how far the warm read of a table in use got. */

@@ -61,6 +61,13 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 	 */
 	List<SearchHit> find(String text, int limit);
 
+	/**
+	 * A number that moves whenever what this handle reads may have changed: a write through it or a commit by any
+	 * other connection or process. Recording a use of a table doesn't move it (a use names nothing). Equal
+	 * numbers: every read answers as before, so what was worked out from them (a statement's plan) still holds.
+	 */
+	long generation();
+
 	/** Resolves a name given as {@code workspace/item/table} or {@code workspace/item/schema/table}. */
 	Resolution resolve(TableName name);
 

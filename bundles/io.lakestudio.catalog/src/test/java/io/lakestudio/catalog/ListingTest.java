@@ -139,6 +139,39 @@ class ListingTest {
 	}
 
 	@Test
+	void usesReachAnotherHandleWithinASecondAndAtClose() throws Exception {
+		String id = Fixtures.table(orders, "orders").id();
+		try (Catalog other = Catalogs.open(catalog.file(), "a")) {
+			catalog.recordUse(id, "cli", Fixtures.T0);
+			long until = System.nanoTime() + 3_000_000_000L;
+			while (other.uses(id, Fixtures.T0).isEmpty() && System.nanoTime() < until) {
+				Thread.sleep(50);
+			}
+			assertEquals(1, other.uses(id, Fixtures.T0).size(), "written within a second, without a read here");
+			catalog.recordUse(id, "tab", Fixtures.T0.plusSeconds(1));
+			catalog.close();
+			assertEquals(2, other.uses(id, Fixtures.T0).size(), "written at close");
+		}
+	}
+
+	@Test
+	void generationMovesWithEveryWriteButAUse() {
+		String id = Fixtures.table(orders, "orders").id();
+		long g = catalog.generation();
+		assertEquals(g, catalog.generation(), "nothing written");
+		catalog.recordUse(id, "cli", Fixtures.T0);
+		assertEquals(1, catalog.uses(id, Fixtures.T0).size());
+		assertEquals(g, catalog.generation(), "a use names nothing");
+		catalog.replaceTables(orders.id(), List.of(Fixtures.table(orders, "orders")), true, Fixtures.T0);
+		long mine = catalog.generation();
+		assertTrue(mine != g, "a write through this handle");
+		try (Catalog other = Catalogs.open(catalog.file(), "a")) {
+			other.recordFailure("tables:" + orders.id(), "boom", Fixtures.T0);
+		}
+		assertTrue(catalog.generation() != mine, "a write through another handle");
+	}
+
+	@Test
 	void filesListingPerFolder() {
 		catalog.replaceFiles(orders.id(), "", List.of(new LakeFile(orders.id(), "", "raw", true, 0, null),
 				new LakeFile(orders.id(), "", "readme.txt", false, 12, Fixtures.T0)), true, Fixtures.T0);

@@ -22,6 +22,7 @@ import io.lakestudio.engine.internal.CatalogAnswers;
 import io.lakestudio.engine.internal.DiskCache;
 import io.lakestudio.engine.internal.DuckDb;
 import io.lakestudio.engine.internal.Guard;
+import io.lakestudio.engine.internal.KeptPlan;
 import io.lakestudio.engine.internal.Parsed;
 import io.lakestudio.engine.internal.Projection;
 import io.lakestudio.engine.internal.Pruning;
@@ -58,6 +59,7 @@ public final class Engine implements AutoCloseable {
 	private volatile Statement running;
 	private volatile boolean runningBackground;
 	private Connection duck;
+	private volatile boolean lastPlanKept;
 
 	public Engine(EngineConfig config) {
 		this(config, Listings.NONE);
@@ -91,6 +93,11 @@ public final class Engine implements AutoCloseable {
 	/** How many data files the last table reference read chose (after partition, stats and LIMIT pruning). */
 	public int lastFilesChosen() {
 		return reads.lastFiles();
+	}
+
+	/** Whether the last statement ran as it was made the time before (see {@link KeptPlan}; tests, benchmarks). */
+	public boolean lastPlanKept() {
+		return lastPlanKept;
 	}
 
 	/** Bytes the disk cache fetched from the lake since this engine was made. */
@@ -235,6 +242,31 @@ public final class Engine implements AutoCloseable {
 	/** The text DuckDB runs: the statement with each table reference pointing at a view or a catalog answer. */
 	private String plan(Connection d, Statements.Entry entry, boolean fresh, List<String> notices, Set<String> used)
 			throws EngineException, SQLException {
+		Parsed p = entry.parsed();
+		// a query over lake tables alone, online, may run as it was made last time (see KeptPlan)
+		boolean keepable = p.kind() == Parsed.Kind.QUERY && !fresh && !config.offline() && config.store() != null
+				&& !p.refs().isEmpty() && p.refs().stream().noneMatch(Engine::information);
+		KeptPlan k = entry.kept();
+		lastPlanKept = keepable && k != null && k.catalogGeneration() == config.catalog().generation()
+				&& k.cacheRemovals() == cache.removals() && reads.stillHolds(k);
+		if (lastPlanKept) {
+			used.addAll(k.used());
+			return k.text();
+		}
+		long generation = keepable ? config.catalog().generation() : 0; // before: a write meanwhile makes it again
+		reads.begin();
+		String text = planAnew(d, entry, fresh, notices, used);
+		List<KeptPlan.Read> held = reads.held();
+		// the removals after: files found gone while planning were fetched again (statements run one at a time)
+		entry.keep(keepable && notices.isEmpty() && held.size() == p.refs().size()
+				? new KeptPlan(text, Set.copyOf(used), reads.lastFiles(), generation, cache.removals(), held,
+						reads.kept())
+				: null);
+		return text;
+	}
+
+	private String planAnew(Connection d, Statements.Entry entry, boolean fresh, List<String> notices,
+			Set<String> used) throws EngineException, SQLException {
 		Parsed p = entry.parsed();
 		if (p.kind() == Parsed.Kind.SHOW_TABLES) {
 			return CatalogAnswers.allTables(d, config.catalog());

@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -17,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import io.lakestudio.catalog.LakeTable;
@@ -42,6 +45,8 @@ public final class Mirror {
 	private final Path root;
 	private final LakeStore store;
 	private final Clock clock;
+	private final Map<String, Path> folders = new ConcurrentHashMap<>();
+	private final Map<Path, HeldFile> helds = new ConcurrentHashMap<>();
 
 	public Mirror(Path root, LakeStore store, Clock clock) {
 		this.root = root.toAbsolutePath().normalize();
@@ -51,24 +56,43 @@ public final class Mirror {
 
 	/** The folder of a table's copy: its name made safe, and a hash of the id so two names never meet. */
 	public Path folder(LakeTable t) {
-		String id = t.id();
-		String safe = t.name().replaceAll("[^A-Za-z0-9._-]", "_");
-		return root.resolve(safe + "-" + hash(id).substring(0, 12));
+		return folders.computeIfAbsent(t.id() + "\n" + t.name(), k -> root
+				.resolve(t.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + hash(t.id()).substring(0, 12)));
 	}
 
-	/** What is held of a table, if its log was ever copied. */
+	/**
+	 * What is held of a table, if its log was ever copied. Asked before each statement: the file is read again
+	 * only when it is another file than last time (a refresh, here or in another process, replaces it).
+	 */
 	public Optional<Held> held(LakeTable t) {
 		Path f = folder(t).resolve(HELD);
-		if (!Files.isRegularFile(f)) {
+		BasicFileAttributes a;
+		try {
+			a = Files.readAttributes(f, BasicFileAttributes.class);
+		} catch (IOException e) {
 			return Optional.empty();
+		}
+		HeldFile known = helds.get(f);
+		if (known != null && known.same(a)) {
+			return Optional.of(known.held());
 		}
 		Properties p = new Properties();
 		try (InputStream in = Files.newInputStream(f)) {
 			p.load(in);
-			return Optional.of(new Held(p.getProperty("location"), Long.parseLong(p.getProperty("version")),
-					Instant.parse(p.getProperty("refreshedAt"))));
+			Held h = new Held(p.getProperty("location"), Long.parseLong(p.getProperty("version")),
+					Instant.parse(p.getProperty("refreshedAt")));
+			helds.put(f, new HeldFile(a.fileKey(), a.lastModifiedTime(), a.size(), h));
+			return Optional.of(h);
 		} catch (IOException | RuntimeException e) {
 			return Optional.empty();
+		}
+	}
+
+	/** A held.properties file as read: which file it was (inode, time, size) and what it said. */
+	private record HeldFile(Object key, FileTime modified, long size, Held held) {
+		boolean same(BasicFileAttributes a) {
+			return a.isRegularFile() && key != null && key.equals(a.fileKey()) && modified.equals(a.lastModifiedTime())
+					&& size == a.size();
 		}
 	}
 

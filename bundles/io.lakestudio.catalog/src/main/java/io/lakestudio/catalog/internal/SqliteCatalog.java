@@ -4,8 +4,12 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Item;
@@ -19,6 +23,17 @@ import io.lakestudio.catalog.Workspace;
 
 /** The catalog's writes. Each public write is one short {@code BEGIN IMMEDIATE} transaction. */
 public class SqliteCatalog extends SqliteReadOnlyCatalog implements Catalog {
+
+	/** Writes uses recorded on any catalog shortly after (one daemon thread for all of them). */
+	private static final ScheduledExecutorService USES = Executors.newSingleThreadScheduledExecutor(r -> {
+		Thread t = new Thread(r, "catalog-uses");
+		t.setDaemon(true);
+		return t;
+	});
+	private static final long USES_DELAY_MILLIS = 500;
+
+	/** Uses recorded and not yet written: table id, time, source. Guarded by itself. */
+	private final List<Object[]> pendingUses = new ArrayList<>();
 
 	public SqliteCatalog(CatalogFile catalogFile) {
 		super(catalogFile);
@@ -150,8 +165,41 @@ public class SqliteCatalog extends SqliteReadOnlyCatalog implements Catalog {
 
 	@Override
 	public void recordUse(String tableId, String source, Instant at) {
-		inTransaction(() -> sql.update("INSERT INTO table_use(table_id, used_at, source) VALUES (?, ?, ?)", tableId,
-				at, source));
+		boolean first;
+		synchronized (pendingUses) {
+			first = pendingUses.isEmpty();
+			pendingUses.add(new Object[] { tableId, at, source });
+		}
+		if (first) {
+			USES.schedule(this::writeUses, USES_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+		}
+	}
+
+	@Override
+	void writeUses() {
+		List<Object[]> uses;
+		synchronized (pendingUses) {
+			if (pendingUses.isEmpty()) {
+				return;
+			}
+			uses = List.copyOf(pendingUses);
+			pendingUses.clear();
+		}
+		try {
+			write(false, () -> {
+				for (Object[] u : uses) {
+					sql.update("INSERT INTO table_use(table_id, used_at, source) VALUES (?, ?, ?)", u);
+				}
+			});
+		} catch (RuntimeException e) {
+			// the catalog was closed or set aside meanwhile: these uses are lost, as a process killed would lose them
+		}
+	}
+
+	@Override
+	public void close() {
+		writeUses();
+		super.close();
 	}
 
 	@Override
@@ -194,6 +242,11 @@ public class SqliteCatalog extends SqliteReadOnlyCatalog implements Catalog {
 	}
 
 	private void inTransaction(Runnable body) {
+		write(true, body);
+	}
+
+	/** One transaction; {@code moves}: it may change what reads answer (see {@link #generation()}). */
+	private synchronized void write(boolean moves, Runnable body) {
 		Connection c = catalogFile.connection;
 		try {
 			c.setAutoCommit(false);
@@ -206,6 +259,10 @@ public class SqliteCatalog extends SqliteReadOnlyCatalog implements Catalog {
 			rollback(c);
 			throw e;
 		} finally {
+			if (moves) {
+				// after the commit: a plan made between it and here is made again, never one kept on old rows
+				ownWrites.incrementAndGet();
+			}
 			try {
 				c.setAutoCommit(true);
 			} catch (SQLException e) {

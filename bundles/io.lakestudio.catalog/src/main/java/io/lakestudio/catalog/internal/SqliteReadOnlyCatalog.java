@@ -28,6 +28,11 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	final CatalogFile catalogFile;
 	final Sql sql;
+	/** Writes through this handle that may change what it reads (SQLite's data_version counts only others'). */
+	final java.util.concurrent.atomic.AtomicLong ownWrites = new java.util.concurrent.atomic.AtomicLong();
+	private long dataVersion = Long.MIN_VALUE;
+	private long seenOwnWrites;
+	private long generation;
 
 	public SqliteReadOnlyCatalog(CatalogFile catalogFile) {
 		this.catalogFile = catalogFile;
@@ -187,7 +192,24 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 	}
 
 	@Override
+	public synchronized long generation() {
+		long dv = sql.count("PRAGMA data_version");
+		long own = ownWrites.get();
+		if (dv != dataVersion || own != seenOwnWrites) {
+			dataVersion = dv;
+			seenOwnWrites = own;
+			generation++;
+		}
+		return generation;
+	}
+
+	/** Writes the uses this handle recorded and hasn't written yet (a read-only handle records none). */
+	void writeUses() {
+	}
+
+	@Override
 	public List<TableUse> uses(String tableId, Instant since) {
+		writeUses();
 		return sql.list("SELECT * FROM table_use WHERE table_id = ? AND used_at >= ? ORDER BY used_at",
 				rs -> new TableUse(rs.getString("table_id"), Sql.instant(rs, "used_at"), rs.getString("source")),
 				tableId, since);
@@ -195,6 +217,7 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public List<String> tablesUsedAtLeast(int times, Instant since) {
+		writeUses();
 		return sql.list("SELECT table_id FROM table_use WHERE used_at >= ? GROUP BY table_id HAVING count(*) >= ?"
 				+ " ORDER BY count(*) DESC, table_id", rs -> rs.getString(1), since, times);
 	}

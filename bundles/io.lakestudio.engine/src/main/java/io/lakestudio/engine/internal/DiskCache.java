@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -51,6 +52,8 @@ public final class DiskCache {
 	private final LongSupplier clock;
 	private final AtomicLong fetched = new AtomicLong();
 	private final AtomicLong requests = new AtomicLong();
+	/** Files this cache stopped holding (evicted, or found gone): a kept plan naming one is made again. */
+	private final AtomicLong removals = new AtomicLong();
 	/** Index entries by local file name; all sidecars are loaded on first use. */
 	private Map<String, Entry> index;
 	/** Parsed footers by local file name. */
@@ -155,6 +158,7 @@ public final class DiskCache {
 		Entry e = entries().get(n);
 		if (e != null && !Files.isRegularFile(p)) {
 			entries().remove(n);
+			removals.incrementAndGet();
 			e = null;
 		}
 		List<long[]> want = columns == null ? List.of(new long[] { 0, size }) : null;
@@ -367,6 +371,30 @@ public final class DiskCache {
 		return p;
 	}
 
+	/** How many files this cache stopped holding since it was made. */
+	public long removals() {
+		return removals.get();
+	}
+
+	/**
+	 * Records a statement's use of files it held whole for it before (a kept plan run again: the same ranges as
+	 * then, so only the time moves); false, touching nothing, when one of them is no longer held.
+	 */
+	public synchronized boolean touch(Collection<Path> files) throws IOException {
+		List<Entry> found = new ArrayList<>(files.size());
+		for (Path p : files) {
+			Entry e = entries().get(p.getFileName().toString());
+			if (e == null || !Files.isRegularFile(p)) {
+				return false;
+			}
+			found.add(e);
+		}
+		for (Entry e : found) {
+			use(e, List.of(), false);
+		}
+		return true;
+	}
+
 	/** Deletes files until the cache fits its budget: warm-only files first, each kind oldest use first. */
 	public synchronized void evict(Set<Path> keep) throws IOException {
 		long total = heldBytes();
@@ -382,6 +410,7 @@ public final class DiskCache {
 			Path p = dir.resolve(e.name);
 			if (!keep.contains(p)) {
 				total -= e.held.total();
+				removals.incrementAndGet();
 				entries().remove(e.name);
 				footers.remove(e.name);
 				Files.deleteIfExists(dir.resolve(e.name + INDEX));

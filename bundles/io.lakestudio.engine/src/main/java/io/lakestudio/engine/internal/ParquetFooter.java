@@ -34,10 +34,12 @@ public final class ParquetFooter {
 
 	/**
 	 * The chunks of a file, the DuckDB type of each top-level primitive column (by lower-case name) when its
-	 * Parquet types say it for certain: BIGINT, INTEGER, SMALLINT, TINYINT, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ;
-	 * and the name of each top-level column that has a field id (Iceberg's), by that id.
+	 * Parquet types say it for certain (BIGINT, INTEGER, SMALLINT, TINYINT, DOUBLE, FLOAT, BOOLEAN, DATE,
+	 * TIMESTAMP, TIMESTAMPTZ, VARCHAR, BLOB), the lower-case names of all top-level columns in file order, and the
+	 * name of each top-level column that has a field id (Iceberg's), by that id.
 	 */
-	public record Footer(List<Chunk> chunks, Map<String, String> types, Map<Integer, String> fieldIds) {
+	public record Footer(List<Chunk> chunks, Map<String, String> types, List<String> topLevel,
+			Map<Integer, String> fieldIds) {
 	}
 
 	private ParquetFooter() {
@@ -82,7 +84,7 @@ public final class ParquetFooter {
 					r.skip(type);
 				}
 			});
-			return new Footer(out, topLevelTypes(schema), topLevelIds(schema));
+			return new Footer(out, topLevelTypes(schema), topLevelNames(schema), topLevelIds(schema));
 		} catch (RuntimeException e) {
 			throw new IOException("cannot read the Parquet footer: " + e, e);
 		}
@@ -117,11 +119,14 @@ public final class ParquetFooter {
 		return null;
 	}
 
-	/** The LogicalType union as text: DATE, INT(bits,signed), TIMESTAMP(utc,unit), or OTHER. */
+	/** The LogicalType union as text: STRING, DATE, INT(bits,signed), TIMESTAMP(utc,unit), or OTHER. */
 	private static String logical(Reader r) throws IOException {
 		String[] out = { "OTHER" };
 		r.struct((id, type) -> {
-			if (id == 6 && type == STRUCT) {
+			if (id == 1 && type == STRUCT) {
+				r.skip(type);
+				out[0] = "STRING";
+			} else if (id == 6 && type == STRUCT) {
 				r.skip(type);
 				out[0] = "DATE";
 			} else if (id == 10 && type == STRUCT) {
@@ -160,8 +165,8 @@ public final class ParquetFooter {
 		return out[0];
 	}
 
-	static final int INT32 = 1, INT64 = 2, PDOUBLE = 5;
-	static final int C_DATE = 6, C_TIMESTAMP_MICROS = 10, C_INT_8 = 15, C_INT_16 = 16, C_INT_32 = 17, C_INT_64 = 18;
+	static final int BOOLEAN = 0, INT32 = 1, INT64 = 2, PFLOAT = 4, PDOUBLE = 5, BYTE_ARRAY = 6;
+	static final int C_UTF8 = 0, C_DATE = 6, C_TIMESTAMP_MICROS = 10, C_INT_8 = 15, C_INT_16 = 16, C_INT_32 = 17, C_INT_64 = 18;
 
 	/** The top-level primitive columns (children of the root that have none) with a type known for certain. */
 	private static Map<String, String> topLevelTypes(List<Element> schema) {
@@ -199,6 +204,17 @@ public final class ParquetFooter {
 		return out;
 	}
 
+	private static List<String> topLevelNames(List<Element> schema) {
+		List<String> out = new ArrayList<>();
+		int i = 1;
+		for (int c = 0; !schema.isEmpty() && c < schema.get(0).children() && i < schema.size(); c++) {
+			Element e = schema.get(i);
+			out.add(e.name() == null ? "" : e.name().toLowerCase(Locale.ROOT));
+			i = skipSubtree(schema, i);
+		}
+		return out;
+	}
+
 	private static int skipSubtree(List<Element> schema, int i) {
 		int n = Math.max(0, schema.get(i).children());
 		i++;
@@ -210,12 +226,13 @@ public final class ParquetFooter {
 
 	/**
 	 * The DuckDB type of a Parquet primitive, for the few types whose reading is beyond doubt; null otherwise
-	 * (unsigned, decimals, strings, INT96, millisecond or nanosecond timestamps, a logical type DuckDB might map
-	 * otherwise).
+	 * (unsigned, decimals, JSON, enums, INT96, millisecond or nanosecond timestamps, a logical type DuckDB might
+	 * map otherwise).
 	 */
 	static String duckType(int physical, int converted, String logical) {
 		if (logical != null) {
 			return switch (logical) {
+			case "STRING" -> physical == BYTE_ARRAY && (converted == -1 || converted == C_UTF8) ? "VARCHAR" : null;
 			case "INT(64,true)" -> physical == INT64 ? "BIGINT" : null;
 			case "INT(32,true)" -> physical == INT32 ? "INTEGER" : null;
 			case "INT(16,true)" -> physical == INT32 ? "SMALLINT" : null;
@@ -229,7 +246,16 @@ public final class ParquetFooter {
 			};
 		}
 		return switch (converted) {
-		case -1 -> physical == INT64 ? "BIGINT" : physical == INT32 ? "INTEGER" : physical == PDOUBLE ? "DOUBLE" : null;
+		case -1 -> switch (physical) {
+			case INT64 -> "BIGINT";
+			case INT32 -> "INTEGER";
+			case PDOUBLE -> "DOUBLE";
+			case PFLOAT -> "FLOAT";
+			case BOOLEAN -> "BOOLEAN";
+			case BYTE_ARRAY -> "BLOB";
+			default -> null;
+			};
+		case C_UTF8 -> physical == BYTE_ARRAY ? "VARCHAR" : null;
 		case C_INT_64 -> physical == INT64 ? "BIGINT" : null;
 		case C_INT_32 -> physical == INT32 ? "INTEGER" : null;
 		case C_INT_16 -> physical == INT32 ? "SMALLINT" : null;

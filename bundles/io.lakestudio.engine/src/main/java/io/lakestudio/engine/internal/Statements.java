@@ -35,6 +35,7 @@ public final class Statements {
 		private final Parsed parsed;
 		private final Set<String> columns;
 		private final Map<List<String>, String> rewrites = new HashMap<>();
+		private KeptPlan kept;
 
 		Entry(Parsed parsed, Set<String> columns) {
 			this.parsed = parsed;
@@ -48,6 +49,15 @@ public final class Statements {
 		/** The columns (lower case) the statement may read, or {@link Projection#ALL}. */
 		public Set<String> columns() {
 			return columns;
+		}
+
+		/** What the statement was made into last time, if that may be run again (see {@link KeptPlan}). */
+		public KeptPlan kept() {
+			return kept;
+		}
+
+		public void keep(KeptPlan k) {
+			kept = k;
 		}
 	}
 

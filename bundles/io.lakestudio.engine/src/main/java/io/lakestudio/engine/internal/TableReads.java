@@ -61,6 +61,10 @@ public final class TableReads {
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
 	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
+	/** The held logs the running statement's Delta tables read, for a {@link KeptPlan}. */
+	private final List<KeptPlan.Read> held = new ArrayList<>();
+	/** The local files the last {@link #fetchChunks} held for its statement. */
+	private Set<Path> kept = Set.of();
 	private int next;
 	private int lastFiles;
 
@@ -147,7 +151,7 @@ public final class TableReads {
 				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
 				local.add(new TableView.File(cache.local(t.location() + "/" + f.path(), f.size()), f, deleted));
 			}
-			for (String sql : TableView.statements(view, scan, local)) {
+			for (String sql : TableView.statements(view, scan, local, !asDeclared(t, files, schema, shape))) {
 				s.execute(sql);
 			}
 		} catch (DeltaException e) {
@@ -184,9 +188,9 @@ public final class TableReads {
 	 * {@code pruneRowGroups}, a statement over one table leaves out the chunks of the row groups its plan's
 	 * filters rule out (see {@link RowGroups}); whole files are never pruned.
 	 */
-	public void fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
+	public Set<Path> fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
+		Set<Path> keep = new HashSet<>();
 		try {
-			Set<Path> keep = new HashSet<>();
 			boolean prune = pruneRowGroups && pending.size() == 1 && pending.get(0).physical() != null;
 			for (Pending p : pending) {
 				Map<ScanFile, BitSet> skip = prune ? skips(d, body, p) : Map.of();
@@ -201,12 +205,55 @@ public final class TableReads {
 		} finally {
 			skipChunks();
 		}
+		kept = keep;
+		return keep;
 	}
 
 	/** Forgets the running statement's tables without fetching their chunks (a plain EXPLAIN, a DESCRIBE). */
 	public void skipChunks() {
 		pending.clear();
 		iceberg.skipChunks();
+	}
+
+	/** A statement begins: what the last one read is forgotten. */
+	public void begin() {
+		pending.clear();
+		iceberg.skipChunks();
+		held.clear();
+		kept = Set.of();
+	}
+
+	/** The local files the running statement reads, once {@link #fetchChunks} held them. */
+	public Set<Path> kept() {
+		return kept;
+	}
+
+	/** The held logs the running statement's Delta tables were read from, in the order it named them. */
+	public List<KeptPlan.Read> held() {
+		return List.copyOf(held);
+	}
+
+	/**
+	 * Whether a kept plan may run as it is: each of its tables' held log is the one it was made from and not yet
+	 * due for refreshing, and every file it reads is still held (whose use is then recorded).
+	 */
+	public boolean stillHolds(KeptPlan k) throws EngineException {
+		Instant now = config.clock().instant();
+		for (KeptPlan.Read r : k.tables()) {
+			if (!mirror.held(r.table()).equals(Optional.of(r.held()))
+					|| r.held().refreshedAt().plus(config.metadataTtl()).isBefore(now)) {
+				return false;
+			}
+		}
+		try {
+			if (!cache.touch(k.local())) {
+				return false;
+			}
+		} catch (IOException e) {
+			return false;
+		}
+		lastFiles = k.files();
+		return true;
 	}
 
 	/**
@@ -249,6 +296,20 @@ public final class TableReads {
 		return out;
 	}
 
+	/** Whether every file of the view holds the table's columns exactly as declared (see {@link FileSchemas}). */
+	private boolean asDeclared(LakeTable t, List<ScanFile> files, List<DeltaSchema.Column> schema, Shape shape) {
+		List<ParquetFooter.Footer> footers = new ArrayList<>();
+		try {
+			for (ScanFile f : files) {
+				footers.add(cache.footer(t.location() + "/" + f.path(), f.size()));
+			}
+		} catch (IOException e) {
+			return false;
+		}
+		int stored = (int) schema.stream().filter(c -> !shape.partitions().contains(c.name())).count();
+		return FileSchemas.asDeclared(footers, shape.declared(), stored);
+	}
+
 	/** The physical names and declared DuckDB types of a table's columns held in its files. */
 	private static Map<String, String> declared(List<DeltaSchema.Column> schema, Set<String> partitions) {
 		Map<String, String> out = new HashMap<>();
@@ -288,7 +349,10 @@ public final class TableReads {
 				offline(t, held, notices, "the lake can't be reached (" + e.getMessage() + ")");
 			}
 		}
-		String key = t.id() + "@" + at + "@" + held.map(Held::refreshedAt).orElse(null);
+		if (held.isPresent() && !config.offline() && config.store() != null) {
+			this.held.add(new KeptPlan.Read(t, held.get()));
+		}
+		String key = t.id() + "@" + at + "@" + held.orElse(null);
 		DeltaScan known = scans.get(key);
 		if (known != null) {
 			return known; // the held log did not change: Kernel would read the same snapshot again

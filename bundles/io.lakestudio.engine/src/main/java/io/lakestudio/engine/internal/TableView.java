@@ -28,8 +28,12 @@ public final class TableView {
 	private TableView() {
 	}
 
-	/** Statements to run in order; the last creates the view {@code name}. */
-	public static List<String> statements(String name, DeltaScan scan, List<File> files) throws IOException {
+	/**
+	 * Statements to run in order; the last creates the view {@code name}. {@code declare}: read the files with
+	 * {@code schema=} (false only when {@link FileSchemas} found every file as the table declares it).
+	 */
+	public static List<String> statements(String name, DeltaScan scan, List<File> files, boolean declare)
+			throws IOException {
 		List<DeltaSchema.Column> columns = DeltaSchema.columns(scan.schemaJson());
 		Set<String> partitions = Set.copyOf(scan.snapshot().partitionColumns());
 		List<String> out = new ArrayList<>();
@@ -66,7 +70,7 @@ public final class TableView {
 		if (dvs) {
 			from.append(", file_row_number = true");
 		}
-		if (!schema.isEmpty()) {
+		if (declare && !schema.isEmpty()) {
 			from.append(", schema = map {").append(String.join(", ", schema)).append("}");
 		}
 		from.append(") r");
