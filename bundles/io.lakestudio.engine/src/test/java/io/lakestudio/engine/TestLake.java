@@ -105,7 +105,7 @@ public final class TestLake implements AutoCloseable {
 		}
 	}
 
-	static String one(Engine e, String sql) throws Exception {
+	public static String one(Engine e, String sql) throws Exception {
 		return rows(e, sql).get(0).get(0);
 	}
 

@@ -23,6 +23,7 @@ import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.SnapshotUtil;
 
 import io.lakestudio.iceberg.internal.DuckTypes;
+import io.lakestudio.iceberg.internal.FileStats;
 import io.lakestudio.iceberg.internal.MirrorFileIO;
 
 /**
@@ -58,9 +59,10 @@ public final class IcebergTables {
 			}
 			Schema schema = SnapshotUtil.schemaFor(table, snap.snapshotId());
 			List<IcebergScan.DataFile> out = new ArrayList<>();
-			try (CloseableIterable<FileScanTask> tasks = table.newScan().useSnapshot(snap.snapshotId()).planFiles()) {
+			try (CloseableIterable<FileScanTask> tasks = table.newScan().useSnapshot(snap.snapshotId())
+					.includeColumnStats().planFiles()) {
 				for (FileScanTask task : tasks) {
-					out.add(dataFile(meta.location(), task));
+					out.add(dataFile(meta.location(), task, schema));
 				}
 			}
 			return new IcebergScan(snap.snapshotId(), meta.formatVersion(), columns(schema), List.copyOf(out));
@@ -105,7 +107,7 @@ public final class IcebergTables {
 		return table.currentSnapshot();
 	}
 
-	private static IcebergScan.DataFile dataFile(String location, FileScanTask task)
+	private static IcebergScan.DataFile dataFile(String location, FileScanTask task, Schema schema)
 			throws IcebergException, IOException {
 		org.apache.iceberg.DataFile f = task.file();
 		String path = f.location();
@@ -124,10 +126,10 @@ public final class IcebergTables {
 						+ "): not read so far");
 			}
 			deletes.add(new IcebergScan.DeleteFile(MirrorFileIO.relative(location, d.location()), d.location(),
-					d.fileSizeInBytes()));
+					d.fileSizeInBytes(), d.recordCount()));
 		}
 		return new IcebergScan.DataFile(MirrorFileIO.relative(location, path), path, f.fileSizeInBytes(),
-				f.recordCount(), List.copyOf(deletes));
+				f.recordCount(), List.copyOf(deletes), FileStats.of(f, schema, task.spec()));
 	}
 
 	private static List<IcebergScan.Column> columns(Schema schema) {

@@ -7,12 +7,19 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.engine.EngineConfig;
@@ -29,8 +36,14 @@ import io.lakestudio.onelake.LakeException;
 
 /**
  * Makes an Iceberg table readable by one statement: its metadata brought up to date in the mirror (offline: the
- * held snapshot, with its age), the snapshot planned by iceberg-core, its data and position-delete files held whole
- * in the disk cache, and a temp view over them. {@code AT (VERSION => n)} is snapshot n.
+ * held snapshot, with its age), the snapshot planned by iceberg-core, the files the statement needs chosen from
+ * the manifests (identity partition values, column bounds and null counts, record counts for a plain LIMIT), and
+ * a temp view over them. {@code AT (VERSION => n)} is snapshot n.
+ * <p>
+ * Data files are held column-chunk granular, as Delta's are: the footer when the view is made, then (at
+ * {@link #fetchChunks}) the chunks of the columns the statement projects, found in each file by field id, since a
+ * file written before a rename names the column otherwise. A file whose footer has no field ids is held whole.
+ * Position-delete files are held whole: the view reads every row of them when it is made.
  */
 final class IcebergReads {
 
@@ -39,7 +52,16 @@ final class IcebergReads {
 	private final IcebergMirror iceberg;
 	private final DiskCache cache;
 	private final Map<String, String> views = new HashMap<>();
+	/** The data files of the running statement held up to their footers, with the physical columns to fetch. */
+	private final Map<LakeTable, List<Hold>> pending = new LinkedHashMap<>();
+	/** Files the running statement needs that are held already (delete files, whole). */
+	private final Set<Path> keep = new HashSet<>();
 	private int next;
+	private int lastFiles;
+
+	/** A file to hold: its path relative to the table, size and top-level physical columns (null: whole). */
+	private record Hold(String path, long size, Set<String> physical) {
+	}
 
 	IcebergReads(EngineConfig config, Mirror mirror, DiskCache cache) {
 		this.config = config;
@@ -48,17 +70,41 @@ final class IcebergReads {
 		this.cache = cache;
 	}
 
-	String view(Connection d, LakeTable t, At at, boolean fresh, List<String> notices) throws EngineException {
+	/**
+	 * The view of {@code t} for one statement, over the files {@code where} and {@code limit} leave (see
+	 * {@link TableReads#view(Connection, LakeTable, At, Integer, JsonNode, Set, Set, boolean, List)}), each held up
+	 * to its footer; the chunks of {@code columns} come with {@link #fetchChunks}.
+	 */
+	String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
+			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
 		IcebergScan scan = scan(t, at, fresh, notices);
-		Map<String, Path> local = fetch(t, scan);
-		String key = t.id() + "@" + scan.snapshotId() + "@" + local.values();
+		List<IcebergScan.DataFile> files = choose(scan, where, names, limit);
+		lastFiles = files.size();
+		Set<Integer> ids = new HashSet<>();
+		for (IcebergScan.Column c : scan.columns()) {
+			if (columns == Projection.ALL || columns.contains(c.name().toLowerCase(Locale.ROOT))) {
+				ids.add(c.fieldId());
+			}
+		}
+		Map<String, Hold> deletes = new TreeMap<>();
+		files.forEach(f -> f.deletes().forEach(x -> deletes.put(x.path(), new Hold(x.path(), x.size(), null))));
+		Map<String, Path> local = hold(t, List.copyOf(deletes.values())); // read whole when the view is made
+		keep.addAll(local.values());
+		// the footers: enough to make the view and plan the statement
+		local.putAll(hold(t, files.stream().map(f -> new Hold(f.path(), f.size(), Set.of())).toList()));
+		List<Hold> chunks = pending.computeIfAbsent(t, x -> new ArrayList<>());
+		for (IcebergScan.DataFile f : files) {
+			chunks.add(new Hold(f.path(), f.size(), physical(t, f, ids)));
+		}
+		String key = t.id() + "@" + scan.snapshotId() + "@" + files.stream().map(IcebergScan.DataFile::path).toList();
 		String view = views.get(key);
 		if (view != null) {
 			return view;
 		}
 		view = "__ice_" + (++next);
+		IcebergScan chosen = new IcebergScan(scan.snapshotId(), scan.formatVersion(), scan.columns(), files);
 		try (Statement s = d.createStatement()) {
-			for (String sql : IcebergView.statements(view, scan, local)) {
+			for (String sql : IcebergView.statements(view, chosen, local)) {
 				s.execute(sql);
 			}
 		} catch (SQLException e) {
@@ -66,6 +112,97 @@ final class IcebergReads {
 		}
 		views.put(key, view);
 		return view;
+	}
+
+	/** How many data files the last view chose. */
+	int lastFiles() {
+		return lastFiles;
+	}
+
+	/**
+	 * Holds the chunks the running statement's Iceberg tables project; the files it needs (for the cache to keep).
+	 */
+	Set<Path> fetchChunks() throws EngineException {
+		try {
+			Set<Path> out = new HashSet<>(keep);
+			for (Map.Entry<LakeTable, List<Hold>> e : pending.entrySet()) {
+				out.addAll(hold(e.getKey(), e.getValue()).values());
+			}
+			return out;
+		} finally {
+			skipChunks();
+		}
+	}
+
+	/** Forgets the running statement's files without fetching their chunks. */
+	void skipChunks() {
+		pending.clear();
+		keep.clear();
+	}
+
+	/**
+	 * The files a statement needs: those whose identity partition values and manifest bounds and counts leave room
+	 * for rows its WHERE keeps, and for a plain LIMIT only as many as their live rows (records less every row their
+	 * delete files delete) say it needs.
+	 */
+	private static List<IcebergScan.DataFile> choose(IcebergScan scan, JsonNode where, Set<String> names,
+			Integer limit) {
+		List<Pruning.Col> cols = new ArrayList<>();
+		Map<String, Integer> ids = new HashMap<>();
+		for (IcebergScan.Column c : scan.columns()) {
+			cols.add(new Pruning.Col(c.name(), kind(c.duckType())));
+			ids.put(c.name(), c.fieldId());
+		}
+		List<IcebergScan.DataFile> files = Pruning.choose(scan.files(), Pruning.predicates(where, cols, names),
+				f -> col -> range(f.stats(), ids.get(col.name()), col.kind()));
+		return limit == null ? files : Pruning.forLimit(files, limit, IcebergScan.DataFile::liveAtLeast);
+	}
+
+	/** What a data file's manifest entry says of one column. */
+	private static Pruning.Range range(IcebergScan.Stats s, int id, String kind) {
+		Optional<Object> part = s.identity().get(id);
+		if (part != null) {
+			return part.isEmpty() ? Pruning.Range.NULL : Pruning.Range.exactly(Pruning.typed(part.get(), kind));
+		}
+		Long nulls = s.nulls().get(id);
+		Long values = s.values().get(id);
+		return new Pruning.Range(Pruning.typed(s.lower().get(id), kind), Pruning.typed(s.upper().get(id), kind),
+				nulls != null && values != null && nulls.longValue() == values.longValue(), nulls != null && nulls == 0);
+	}
+
+	/** The kind of comparison pruning makes on a column read as {@code duckType}, or null. */
+	private static String kind(String duckType) {
+		return switch (duckType) {
+		case "BIGINT", "INTEGER", "SMALLINT", "TINYINT" -> "num";
+		case "VARCHAR" -> "str";
+		case "DATE" -> "date";
+		default -> duckType.startsWith("DECIMAL(") ? "num" : null;
+		};
+	}
+
+	/**
+	 * The top-level columns of a file (as its footer names them, lower case) that carry the field ids
+	 * {@code ids}; null (the whole file) when its footer has no field ids to go by.
+	 */
+	private Set<String> physical(LakeTable t, IcebergScan.DataFile f, Set<Integer> ids) throws EngineException {
+		Map<Integer, String> byId;
+		try {
+			byId = cache.footer(t.location() + "/" + f.path(), f.size()).fieldIds();
+		} catch (IOException e) {
+			throw new TableReadFailed(t, "cannot read the footer of " + t.location() + "/" + f.path() + ": "
+					+ e.getMessage(), e);
+		}
+		if (byId.isEmpty()) {
+			return null;
+		}
+		Set<String> out = new HashSet<>();
+		for (int id : ids) {
+			String n = byId.get(id);
+			if (n != null) {
+				out.add(n.toLowerCase(Locale.ROOT));
+			}
+		}
+		return out;
 	}
 
 	void refresh(LakeTable t) throws EngineException {
@@ -128,40 +265,43 @@ final class IcebergReads {
 				+ h.version());
 	}
 
-	/** Every data and delete file, whole (Iceberg's column-chunk reads are not in yet). */
-	private Map<String, Path> fetch(LakeTable t, IcebergScan scan) throws EngineException {
-		Map<String, Long> wanted = new HashMap<>();
-		for (IcebergScan.DataFile f : scan.files()) {
-			wanted.put(f.path(), f.size());
-			f.deletes().forEach(x -> wanted.put(x.path(), x.size()));
-		}
+	/**
+	 * Holds each file: its tail and the chunks of its physical columns (null: the whole file); offline, says at
+	 * once what is missing. The local copies by relative path.
+	 */
+	private Map<String, Path> hold(LakeTable t, List<Hold> files) throws EngineException {
 		boolean offline = config.offline() || config.store() == null;
 		Map<String, Path> out = new HashMap<>();
-		Set<Path> keep = new HashSet<>();
+		Set<String> lacking = new TreeSet<>();
 		int missing = 0;
-		for (Map.Entry<String, Long> w : wanted.entrySet()) {
-			String lakePath = t.location() + "/" + w.getKey();
+		for (Hold h : files) {
+			String lakePath = t.location() + "/" + h.path();
+			long size = h.size();
+			Set<String> physical = h.physical();
 			try {
-				Path p = cache.fetch(lakePath, w.getValue(), offline);
-				out.put(w.getKey(), p);
-				keep.add(p);
+				if (physical != null && physical.isEmpty() && cache.holds(lakePath, size, physical)) {
+					out.put(h.path(), cache.local(lakePath, size)); // the footer, held: nothing to fetch or record
+				} else {
+					out.put(h.path(), cache.fetchColumns(lakePath, size, physical, null, offline, false));
+				}
 			} catch (LakeException e) {
 				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
 					throw new TableReadFailed(t, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
 				}
 				missing++;
+				try {
+					lacking.addAll(cache.missing(lakePath, size, physical));
+				} catch (IOException x) {
+					lacking.add("the file");
+				}
 			} catch (IOException e) {
 				throw new TableReadFailed(t, "cannot read " + lakePath + ": " + e.getMessage(), e);
 			}
 		}
 		if (missing > 0) {
-			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + wanted.size()
-					+ " files of " + t.location() + " this statement needs are not held");
-		}
-		try {
-			cache.evict(keep);
-		} catch (IOException e) {
-			// an eviction that failed leaves the cache over budget until the next statement
+			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + files.size()
+					+ " files of " + t.location() + " this statement needs are not held"
+					+ (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
 		}
 		return out;
 	}

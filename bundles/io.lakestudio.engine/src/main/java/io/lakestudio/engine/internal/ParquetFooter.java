@@ -35,9 +35,11 @@ public final class ParquetFooter {
 	/**
 	 * The chunks of a file, the DuckDB type of each top-level primitive column (by lower-case name) when its
 	 * Parquet types say it for certain (BIGINT, INTEGER, SMALLINT, TINYINT, DOUBLE, FLOAT, BOOLEAN, DATE,
-	 * TIMESTAMP, TIMESTAMPTZ, VARCHAR, BLOB), and the lower-case names of all top-level columns in file order.
+	 * TIMESTAMP, TIMESTAMPTZ, VARCHAR, BLOB), the lower-case names of all top-level columns in file order, and the
+	 * name of each top-level column that has a field id (Iceberg's), by that id.
 	 */
-	public record Footer(List<Chunk> chunks, Map<String, String> types, List<String> topLevel) {
+	public record Footer(List<Chunk> chunks, Map<String, String> types, List<String> topLevel,
+			Map<Integer, String> fieldIds) {
 	}
 
 	private ParquetFooter() {
@@ -82,18 +84,21 @@ public final class ParquetFooter {
 					r.skip(type);
 				}
 			});
-			return new Footer(out, topLevelTypes(schema), topLevelNames(schema));
+			return new Footer(out, topLevelTypes(schema), topLevelNames(schema), topLevelIds(schema));
 		} catch (RuntimeException e) {
 			throw new IOException("cannot read the Parquet footer: " + e, e);
 		}
 	}
 
-	/** A SchemaElement: physical type, name, children, converted type and logical type (as text), -1 when unset. */
-	record Element(int type, String name, int children, int converted, String logical) {
+	/**
+	 * A SchemaElement: physical type, name, children, converted type, logical type (as text) and field id, -1 when
+	 * unset.
+	 */
+	record Element(int type, String name, int children, int converted, String logical, int fieldId) {
 	}
 
 	private static Element element(Reader r) throws IOException {
-		int[] v = { -1, 0, -1 }; // type, num_children, converted_type
+		int[] v = { -1, 0, -1, -1 }; // type, num_children, converted_type, field_id
 		String[] s = { null, null }; // name, logical type
 		r.struct((id, type) -> {
 			switch (id) {
@@ -101,11 +106,12 @@ public final class ParquetFooter {
 			case 4 -> s[0] = r.string();
 			case 5 -> v[1] = r.varint();
 			case 6 -> v[2] = r.varint();
+			case 9 -> v[3] = r.varint();
 			case 10 -> s[1] = type == STRUCT ? logical(r) : skipped(r, type);
 			default -> r.skip(type);
 			}
 		});
-		return new Element(v[0], s[0], v[1], v[2], s[1]);
+		return new Element(v[0], s[0], v[1], v[2], s[1], v[3]);
 	}
 
 	private static String skipped(Reader r, int type) throws IOException {
@@ -180,6 +186,20 @@ public final class ParquetFooter {
 				out.put(e.name().toLowerCase(Locale.ROOT), t);
 			}
 			i++;
+		}
+		return out;
+	}
+
+	/** The top-level columns (children of the root) that carry a field id: their names by id. */
+	private static Map<Integer, String> topLevelIds(List<Element> schema) {
+		Map<Integer, String> out = new HashMap<>();
+		int i = 1;
+		for (int c = 0; !schema.isEmpty() && c < schema.get(0).children() && i < schema.size(); c++) {
+			Element e = schema.get(i);
+			if (e.fieldId() >= 0 && e.name() != null) {
+				out.put(e.fieldId(), e.name());
+			}
+			i = skipSubtree(schema, i);
 		}
 		return out;
 	}

@@ -4,45 +4,79 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.lakestudio.delta.ScanFile;
 
-/** Choosing a statement's files from the log's stats before any byte is fetched. */
+/**
+ * Choosing a statement's files before any byte is fetched, from what the table's metadata says of each file: the
+ * simple conjuncts of the statement's WHERE (parsed once, shared by Delta and Iceberg) against each file's
+ * {@link Range} of a column (Delta: partition values and stats; Iceberg: identity partition values and manifest
+ * bounds and counts), and a plain LIMIT against each file's live rows.
+ */
 public final class Pruning {
 
 	private Pruning() {
 	}
 
 	/**
-	 * For a plain {@code LIMIT n}: the first files whose live rows (numRecords less the deletion vector's
-	 * cardinality) add up to n. A file without numRecords makes the count unknown: then all files.
+	 * For a plain {@code LIMIT n}: the first files whose live rows add up to n. A file whose live rows are unknown
+	 * (null) makes the count unknown: then all files.
 	 */
-	public static List<ScanFile> forLimit(List<ScanFile> files, int limit) {
-		List<ScanFile> out = new ArrayList<>();
+	public static <F> List<F> forLimit(List<F> files, int limit, Function<F, Long> liveRows) {
+		List<F> out = new ArrayList<>();
 		long rows = 0;
-		for (ScanFile f : files) {
+		for (F f : files) {
 			if (rows >= limit && !out.isEmpty()) {
 				return out;
 			}
-			if (f.numRecords() == null) {
+			Long live = liveRows.apply(f);
+			if (live == null) {
 				return files;
 			}
 			out.add(f);
-			rows += f.numRecords() - (f.dv() == null ? 0 : f.dv().cardinality());
+			rows += live;
 		}
 		return out;
 	}
 
+	/** For a Delta table's plain {@code LIMIT n}: live rows are numRecords less the deletion vector's cardinality. */
+	public static List<ScanFile> forLimit(List<ScanFile> files, int limit) {
+		return forLimit(files, limit, f -> f.numRecords() == null ? null
+				: f.numRecords() - (f.dv() == null ? 0 : f.dv().cardinality()));
+	}
+
 	private static final ObjectMapper JSON = new ObjectMapper();
 
+	/** A column the WHERE may be pruned on: its name, and its kind of values: "num", "str", "date", or null (none). */
+	public record Col(String name, String kind) {
+	}
+
 	/** A simple predicate on one column: op is = < <= > >= BETWEEN ISNULL NOTNULL; values typed for the column. */
-	record Predicate(DeltaSchema.Column column, boolean partition, String op, Comparable<Object> a, Comparable<Object> b) {
+	public record Predicate(Col column, String op, Comparable<Object> a, Comparable<Object> b) {
+	}
+
+	/**
+	 * What a file says of one column: bounds typed as the column's kind (null: unknown), and whether every value or
+	 * none of them is NULL, as far as is known.
+	 */
+	public record Range(Comparable<Object> min, Comparable<Object> max, boolean allNull, boolean noNull) {
+
+		public static final Range UNKNOWN = new Range(null, null, false, false);
+		public static final Range NULL = new Range(null, null, true, false);
+
+		/** A partition value that is not NULL: every row holds it (null: one not understood). */
+		public static Range exactly(Comparable<Object> v) {
+			return new Range(v, v, false, true);
+		}
 	}
 
 	/**
@@ -67,38 +101,58 @@ public final class Pruning {
 	}
 
 	/**
-	 * The files whose partition values and Delta stats (min/max, null counts, numRecords) leave room for rows
-	 * matching every simple conjunct of {@code where}: {@code col = c}, {@code <}, {@code <=}, {@code >},
+	 * The simple conjuncts of {@code where} (null: none): {@code col = c}, {@code <}, {@code <=}, {@code >},
 	 * {@code >=} (either side), {@code BETWEEN}, {@code IS [NOT] NULL}, for integer, decimal, string and date
-	 * columns and constants. Anything else in the WHERE is ignored (keeps files). {@code names}: what the table
+	 * columns and constants. Anything else in the WHERE is left out (keeps files). {@code names}: what the table
 	 * goes by in the statement (its name and alias), for qualified column references.
 	 */
-	public static List<ScanFile> forPredicates(List<ScanFile> files, JsonNode where, List<DeltaSchema.Column> columns,
-			Set<String> partitions, Set<String> names) {
-		if (where == null) {
-			return files;
+	public static List<Predicate> predicates(JsonNode where, List<Col> columns, Set<String> names) {
+		List<Predicate> out = new ArrayList<>();
+		if (where != null) {
+			collect(where, columns, names, out);
 		}
-		List<Predicate> preds = new ArrayList<>();
-		collect(where, columns, partitions, names, preds);
+		return out;
+	}
+
+	/**
+	 * The files that leave room for rows matching every predicate: {@code ranges} gives for a file what it says of
+	 * a predicate's column (made once per file, so a file's metadata is parsed once).
+	 */
+	public static <F> List<F> choose(List<F> files, List<Predicate> preds, Function<F, Function<Col, Range>> ranges) {
 		if (preds.isEmpty()) {
 			return files;
 		}
-		List<ScanFile> out = new ArrayList<>();
-		for (ScanFile f : files) {
-			if (mayMatch(f, preds)) {
+		List<F> out = new ArrayList<>();
+		for (F f : files) {
+			Function<Col, Range> r = ranges.apply(f);
+			if (preds.stream().allMatch(p -> mayMatch(p, r.apply(p.column())))) {
 				out.add(f);
 			}
 		}
 		return out;
 	}
 
-	private static void collect(JsonNode e, List<DeltaSchema.Column> columns, Set<String> partitions,
-			Set<String> names, List<Predicate> out) {
+	/**
+	 * The Delta files whose partition values and stats (min/max, null counts, numRecords) leave room for rows
+	 * matching every simple conjunct of {@code where} (see {@link #predicates}).
+	 */
+	public static List<ScanFile> forPredicates(List<ScanFile> files, JsonNode where, List<DeltaSchema.Column> columns,
+			Set<String> partitions, Set<String> names) {
+		Map<String, DeltaSchema.Column> byName = new HashMap<>();
+		List<Col> cols = new ArrayList<>();
+		for (DeltaSchema.Column c : columns) {
+			cols.add(new Col(c.name(), kind(c)));
+			byName.put(c.name(), c);
+		}
+		return choose(files, predicates(where, cols, names), f -> deltaRanges(f, byName, partitions));
+	}
+
+	private static void collect(JsonNode e, List<Col> columns, Set<String> names, List<Predicate> out) {
 		String cls = e.path("class").asText();
 		String type = e.path("type").asText();
 		if ("CONJUNCTION".equals(cls) && "CONJUNCTION_AND".equals(type)) {
 			for (JsonNode c : e.path("children")) {
-				collect(c, columns, partitions, names, out);
+				collect(c, columns, names, out);
 			}
 			return;
 		}
@@ -114,7 +168,7 @@ public final class Pruning {
 			if (op == null) {
 				return;
 			}
-			DeltaSchema.Column c = column(e.path("left"), columns, names);
+			Col c = column(e.path("left"), columns, names);
 			JsonNode k = e.path("right");
 			if (c == null) {
 				c = column(e.path("right"), columns, names);
@@ -129,26 +183,26 @@ public final class Pruning {
 			}
 			Comparable<Object> v = c == null ? null : constant(k, c);
 			if (v != null) {
-				out.add(new Predicate(c, partitions.contains(c.name()), op, v, null));
+				out.add(new Predicate(c, op, v, null));
 			}
 		} else if ("BETWEEN".equals(cls)) {
-			DeltaSchema.Column c = column(e.path("input"), columns, names);
+			Col c = column(e.path("input"), columns, names);
 			Comparable<Object> lo = c == null ? null : constant(e.path("lower"), c);
 			Comparable<Object> hi = c == null ? null : constant(e.path("upper"), c);
 			if (lo != null && hi != null) {
-				out.add(new Predicate(c, partitions.contains(c.name()), "BETWEEN", lo, hi));
+				out.add(new Predicate(c, "BETWEEN", lo, hi));
 			}
 		} else if ("OPERATOR".equals(cls) && (type.equals("OPERATOR_IS_NULL") || type.equals("OPERATOR_IS_NOT_NULL"))
 				&& e.path("children").size() == 1) {
-			DeltaSchema.Column c = column(e.path("children").get(0), columns, names);
+			Col c = column(e.path("children").get(0), columns, names);
 			if (c != null) {
-				out.add(new Predicate(c, partitions.contains(c.name()), type.equals("OPERATOR_IS_NULL") ? "ISNULL"
+				out.add(new Predicate(c, type.equals("OPERATOR_IS_NULL") ? "ISNULL"
 						: "NOTNULL", null, null));
 			}
 		}
 	}
 
-	private static DeltaSchema.Column column(JsonNode e, List<DeltaSchema.Column> columns, Set<String> names) {
+	private static Col column(JsonNode e, List<Col> columns, Set<String> names) {
 		if (!"COLUMN_REF".equals(e.path("class").asText())) {
 			return null;
 		}
@@ -161,7 +215,7 @@ public final class Pruning {
 		} else {
 			return null;
 		}
-		for (DeltaSchema.Column c : columns) {
+		for (Col c : columns) {
 			if (c.name().equalsIgnoreCase(name)) {
 				return c;
 			}
@@ -169,7 +223,7 @@ public final class Pruning {
 		return null;
 	}
 
-	/** The kind of comparison a column allows: "num", "str", "date", or null (not pruned on). */
+	/** The kind of comparison a Delta column allows: "num", "str", "date", or null (not pruned on). */
 	private static String kind(DeltaSchema.Column c) {
 		if (!c.type().isTextual()) {
 			return null;
@@ -182,8 +236,8 @@ public final class Pruning {
 	}
 
 	@SuppressWarnings("unchecked")
-	private static Comparable<Object> constant(JsonNode e, DeltaSchema.Column c) {
-		String kind = kind(c);
+	private static Comparable<Object> constant(JsonNode e, Col c) {
+		String kind = c.kind();
 		boolean date = false;
 		if ("CAST".equals(e.path("class").asText())) {
 			date = "DATE".equalsIgnoreCase(e.path("type_expr").path("type_name").asText())
@@ -210,17 +264,21 @@ public final class Pruning {
 		}
 	}
 
-	/** A stat or partition value as the predicate's type, or null. */
+	/**
+	 * A stat, bound or partition value as a column's kind, or null: text (JSON or a partition value), a Number, a
+	 * String or a LocalDate.
+	 */
 	@SuppressWarnings("unchecked")
-	private static Comparable<Object> value(JsonNode v, Predicate p) {
-		if (v == null || v.isNull() || v.isMissingNode()) {
+	public static Comparable<Object> typed(Object v, String kind) {
+		if (v == null || kind == null || v instanceof JsonNode j && (j.isNull() || j.isMissingNode())) {
 			return null;
 		}
+		String text = v instanceof JsonNode j ? j.asText() : v.toString();
 		try {
-			return (Comparable<Object>) (Comparable<?>) switch (kind(p.column())) {
-			case "num" -> new BigDecimal(v.asText());
-			case "str" -> new Str(v.asText());
-			case "date" -> LocalDate.parse(v.asText().length() > 10 ? v.asText().substring(0, 10) : v.asText());
+			return (Comparable<Object>) (Comparable<?>) switch (kind) {
+			case "num" -> v instanceof BigDecimal d ? d : new BigDecimal(text);
+			case "str" -> new Str(text);
+			case "date" -> v instanceof LocalDate d ? d : LocalDate.parse(text.length() > 10 ? text.substring(0, 10) : text);
 			default -> null;
 			};
 		} catch (RuntimeException x) {
@@ -236,7 +294,9 @@ public final class Pruning {
 		}
 	}
 
-	private static boolean mayMatch(ScanFile f, List<Predicate> preds) {
+	/** What a Delta file says of a column: its partition value, or its stats (parsed once for all columns). */
+	private static Function<Col, Range> deltaRanges(ScanFile f, Map<String, DeltaSchema.Column> byName,
+			Set<String> partitions) {
 		JsonNode stats = null;
 		if (f.statsJson() != null) {
 			try {
@@ -245,64 +305,38 @@ public final class Pruning {
 				stats = null;
 			}
 		}
-		for (Predicate p : preds) {
-			Comparable<Object> min;
-			Comparable<Object> max;
-			Long nulls = null;
+		JsonNode s = stats;
+		return col -> {
+			if (partitions.contains(col.name())) {
+				String v = f.partitionValues().get(col.name());
+				// Delta writes a null partition value as null (or absent)
+				return v == null ? Range.NULL : Range.exactly(typed(v, col.kind()));
+			}
+			if (s == null) {
+				return Range.UNKNOWN;
+			}
+			String phys = byName.get(col.name()).physicalName();
+			JsonNode nc = s.path("nullCount").path(phys);
+			Long nulls = nc.isIntegralNumber() ? nc.asLong() : null;
 			Long rows = f.numRecords();
-			if (p.partition()) {
-				String v = f.partitionValues().get(p.column().name());
-				if (v == null) {
-					// Delta writes a null partition value as null (or absent)
-					if (!p.op().equals("ISNULL")) {
-						return false;
-					}
-					continue;
-				}
-				if (p.op().equals("ISNULL")) {
-					return false;
-				}
-				if (p.op().equals("NOTNULL")) {
-					continue;
-				}
-				min = value(com.fasterxml.jackson.databind.node.TextNode.valueOf(v), p);
-				max = min;
-			} else {
-				if (stats == null) {
-					continue;
-				}
-				String phys = p.column().physicalName();
-				JsonNode nc = stats.path("nullCount").path(phys);
-				nulls = nc.isIntegralNumber() ? nc.asLong() : null;
-				if (p.op().equals("ISNULL")) {
-					if (nulls != null && nulls == 0) {
-						return false;
-					}
-					continue;
-				}
-				boolean allNull = nulls != null && rows != null && nulls.longValue() == rows.longValue();
-				if (allNull) {
-					if (!p.op().equals("NOTNULL")) {
-						return false; // only NULLs: no comparison is true
-					}
-				}
-				if (p.op().equals("NOTNULL")) {
-					if (allNull) {
-						return false;
-					}
-					continue;
-				}
-				min = value(stats.path("minValues").get(phys), p);
-				max = value(stats.path("maxValues").get(phys), p);
-				if (((Object) max) instanceof Str s && s.s().codePointCount(0, s.s().length()) >= 32) {
-					max = null; // a string max may have been truncated
-				}
+			Comparable<Object> max = typed(s.path("maxValues").get(phys), col.kind());
+			if (((Object) max) instanceof Str x && x.s().codePointCount(0, x.s().length()) >= 32) {
+				max = null; // a string max may have been truncated
 			}
-			if (!mayMatch(p, min, max)) {
-				return false;
-			}
+			return new Range(typed(s.path("minValues").get(phys), col.kind()), max,
+					nulls != null && rows != null && nulls.longValue() == rows.longValue(), nulls != null && nulls == 0);
+		};
+	}
+
+	/** Whether rows matching {@code p} may be among those a file's range of the column describes. */
+	static boolean mayMatch(Predicate p, Range r) {
+		if (p.op().equals("ISNULL")) {
+			return !r.noNull();
 		}
-		return true;
+		if (r.allNull()) {
+			return false; // only NULLs: no comparison is true, nor IS NOT NULL
+		}
+		return p.op().equals("NOTNULL") || mayMatch(p, r.min(), r.max());
 	}
 
 	private static boolean mayMatch(Predicate p, Comparable<Object> min, Comparable<Object> max) {

@@ -102,7 +102,9 @@ public final class TableReads {
 	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
 			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
 		if (LakeTable.ICEBERG.equals(t.format())) {
-			return iceberg.view(d, t, at, fresh, notices);
+			String v = iceberg.view(d, t, at, limit, where, names, columns, fresh, notices);
+			lastFiles = iceberg.lastFiles();
+			return v;
 		}
 		if (!LakeTable.DELTA.equals(t.format())) {
 			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta and Iceberg tables"
@@ -194,13 +196,14 @@ public final class TableReads {
 				Map<ScanFile, BitSet> skip = prune ? skips(d, body, p) : Map.of();
 				keep.addAll(hold(p.table(), p.files(), p.physical(), skip));
 			}
+			keep.addAll(iceberg.fetchChunks());
 			try {
 				cache.evict(keep);
 			} catch (IOException e) {
 				// an eviction that failed leaves the cache over budget until the next statement
 			}
 		} finally {
-			pending.clear();
+			skipChunks();
 		}
 		kept = keep;
 		return keep;
@@ -209,11 +212,13 @@ public final class TableReads {
 	/** Forgets the running statement's tables without fetching their chunks (a plain EXPLAIN, a DESCRIBE). */
 	public void skipChunks() {
 		pending.clear();
+		iceberg.skipChunks();
 	}
 
 	/** A statement begins: what the last one read is forgotten. */
 	public void begin() {
 		pending.clear();
+		iceberg.skipChunks();
 		held.clear();
 		kept = Set.of();
 	}

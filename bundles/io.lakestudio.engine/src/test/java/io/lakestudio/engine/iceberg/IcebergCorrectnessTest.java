@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -91,7 +96,7 @@ class IcebergCorrectnessTest {
 		var append = parts.newAppend();
 		Map<String, DataFile> byRegion = new LinkedHashMap<>();
 		for (String region : List.of("eu", "us", "apac")) {
-			List<Record> rs = rows(SCHEMA, 0, 900).stream().filter(r -> region.equals(r.getField("region"))).toList();
+			List<Record> rs = rows(SCHEMA, 0, 30_000).stream().filter(r -> region.equals(r.getField("region"))).toList();
 			DataFile f = IcebergFixtures.write(parts, rs, IcebergFixtures.key(parts, rs.get(0)));
 			byRegion.put(region, f);
 			append.appendFile(f);
@@ -99,7 +104,7 @@ class IcebergCorrectnessTest {
 		append.commit();
 		// renamed and added columns: old files are read by field id, the new column is NULL in them
 		parts.updateSchema().renameColumn("name", "label").addColumn("extra", Types.IntegerType.get()).commit();
-		List<Record> later = rows(parts.schema(), 900, 300).stream().filter(r -> "us".equals(r.getField("region")))
+		List<Record> later = rows(parts.schema(), 30_000, 300).stream().filter(r -> "us".equals(r.getField("region")))
 				.toList();
 		parts.newAppend().appendFile(IcebergFixtures.write(parts, later, IcebergFixtures.key(parts, later.get(0))))
 				.commit();
@@ -157,6 +162,180 @@ class IcebergCorrectnessTest {
 			}
 		}
 		report.forEach(System.out::println);
+	}
+
+	/**
+	 * Column-chunk reads and file choice, each on a fresh cache: a one-column query fetches exactly each data
+	 * file's tail and that column's chunks, found by field id (in files written before a rename, under the old
+	 * name), and its delete files whole, far less than the whole files, and still gives iceberg-data's rows with the
+	 * deletes applied; a selective predicate on an identity partition or on a column's manifest bounds reads fewer
+	 * files with the same answer as a predicate that can't prune; a plain LIMIT reads one file of three. If a chunk
+	 * the query reads were not fetched, DuckDB would read zeros from the sparse file and the rows would differ.
+	 */
+	@Test
+	void oneColumnFetchesItsChunksByFieldIdAndManifestsChooseTheFiles(@TempDir Path tmp) throws Exception {
+		Path root = tmp.resolve("lake");
+		Path tables = root.resolve("Ice/Lake.Lakehouse/Tables");
+		Files.createDirectories(tables);
+		Table parts = lake(tables).get("parts");
+		// big: 3 files of 20,000 rows with disjoint ids, 3 rows of the first deleted
+		Table big = IcebergFixtures.create(tables, "big", SCHEMA, PartitionSpec.unpartitioned());
+		List<DataFile> bigFiles = new ArrayList<>();
+		var append = big.newAppend();
+		for (int f = 0; f < 3; f++) {
+			bigFiles.add(IcebergFixtures.write(big, rows(SCHEMA, f * 20_000L, 20_000), null));
+			append.appendFile(bigFiles.get(f));
+		}
+		append.commit();
+		DeleteFile deletes = IcebergFixtures.positionDeletes(big, bigFiles.get(0), List.of(0L, 10L, 19_999L), null);
+		big.newRowDelta().addDeletes(deletes).commit();
+
+		try (Connection duck = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties())) {
+			int home = 0;
+			// one column of big: tails, the chunks of id, the delete file whole
+			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
+				assertEquals(List.of(List.of((Object) (59_999L * 60_000 / 2 - 20_009))),
+						engineRows(e, "SELECT sum(id)::BIGINT FROM \"Ice/Lake\".big"));
+				long whole = Files.size(local(tables, deletes.location()));
+				long expected = Files.size(local(tables, deletes.location()));
+				for (DataFile f : bigFiles) {
+					whole += f.fileSizeInBytes();
+					expected += expectedBytes(duck, local(tables, f.location()), 1);
+				}
+				assertEquals(expected, e.fetchedBytes(), "tails, chunks of id and the delete file");
+				assertTrue(expected < whole / 2, expected + " of " + whole);
+				System.out.printf("ICEBERG big, SELECT sum(id): fetched %d of %d bytes of whole files (%.1f %%)%n",
+						expected, whole, 100.0 * expected / whole);
+
+				// offline, what is held answers; a column never fetched fails at once, by name
+				try (Engine off = lake.engine(null, true, Duration.ZERO)) {
+					assertEquals("1799949991", TestLake.one(off, "SELECT sum(id) FROM \"Ice/Lake\".big"));
+					EngineException x = assertThrows(EngineException.class,
+							() -> engineRows(off, "SELECT sum(score) FROM \"Ice/Lake\".big"));
+					assertTrue(x.getMessage().contains("not held") && x.getMessage().contains("column score"),
+							x.getMessage());
+				}
+			}
+			// no column at all: the tails and the delete file
+			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
+				assertEquals("59997", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".big"));
+				long expected = Files.size(local(tables, deletes.location()));
+				for (DataFile f : bigFiles) {
+					expected += expectedBytes(duck, local(tables, f.location()));
+				}
+				assertEquals(expected, e.fetchedBytes(), "count(*): footers and deletes");
+			}
+			// the renamed column: old files hold it as 'name', the newer one as 'label'
+			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
+				Table oracle = IcebergFixtures.open(tables.resolve("parts"), new IcebergFixtures.RemapIO("s3://test",
+						tables));
+				List<List<Object>> all = IcebergFixtures.oracle(oracle, oracle.currentSnapshot().snapshotId());
+				assertEquals(canon(all.stream().map(r -> java.util.Arrays.asList(r.get(1), r.get(7))).toList()),
+						canon(engineRows(e, "SELECT label, extra FROM \"Ice/Lake\".parts")));
+				long expected = 0;
+				long whole = 0;
+				try (var tasks = oracle.newScan().planFiles()) {
+					java.util.Set<String> dels = new java.util.TreeSet<>();
+					for (var task : tasks) {
+						Path f = local(tables, task.file().location());
+						expected += expectedBytes(duck, f, 2, 8);
+						whole += Files.size(f);
+						task.deletes().forEach(d -> dels.add(d.location()));
+					}
+					for (String d : dels) {
+						expected += Files.size(local(tables, d));
+						whole += Files.size(local(tables, d));
+					}
+				}
+				assertEquals(expected, e.fetchedBytes(), "chunks of field 2 under either name, of field 8 where held");
+				System.out.printf("ICEBERG parts (renamed), SELECT label, extra: fetched %d of %d bytes of whole files"
+						+ " (%.1f %%)%n", expected, whole, 100.0 * expected / whole);
+
+				// an identity partition: one file of four, and the answer of a predicate that can't prune
+				String eu = TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".parts WHERE region = 'eu'");
+				assertEquals(1, e.lastFilesChosen());
+				assertEquals(TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".parts WHERE region || '' = 'eu'"), eu);
+				assertEquals(4, e.lastFilesChosen());
+				assertEquals(Long.toString(all.stream().filter(r -> "eu".equals(r.get(6))).count()), eu);
+				assertEquals(Long.toString(all.stream().filter(r -> "us".equals(r.get(6))).count()),
+						TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".parts WHERE 'us' = region"));
+				assertEquals(2, e.lastFilesChosen());
+				// a column added after three files were written: they have no counts for it and are kept
+				assertEquals(Long.toString(all.stream().filter(r -> r.get(7) == null).count()),
+						TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".parts WHERE extra IS NULL"));
+				assertEquals(3, e.lastFilesChosen(), "the newer file has no NULL extra");
+				// Trino's manifests: one-row files, bounds on data
+				assertEquals("1", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".timetravel WHERE data = 2"));
+				assertEquals(1, e.lastFilesChosen());
+			}
+			// bounds: ids are disjoint by file; deletes still apply to the file chosen
+			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
+				assertEquals("4", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".big WHERE id < 5"));
+				assertEquals(1, e.lastFilesChosen());
+				long pruned = e.fetchedBytes();
+				assertEquals("101", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".big b WHERE b.id BETWEEN 20000"
+						+ " AND 20100 AND score >= 0"));
+				assertEquals(1, e.lastFilesChosen());
+				assertEquals("0", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".big WHERE id > 60000"));
+				assertEquals(0, e.lastFilesChosen());
+				assertEquals("4", TestLake.one(e, "SELECT count(*) FROM \"Ice/Lake\".big WHERE id + 0 < 5"));
+				assertEquals(3, e.lastFilesChosen(), "an expression is not a simple predicate: all files");
+				System.out.printf("ICEBERG big, WHERE id < 5: %d of 3 files, %d bytes fetched; WHERE id + 0 < 5: 3"
+						+ " files, %d bytes%n", 1, pruned, e.fetchedBytes() - pruned);
+			}
+			// a plain LIMIT: the first file's records less its deletes are enough
+			try (TestLake lake = TestLake.of(tmp.resolve("h" + home++), root); Engine e = lake.engine()) {
+				assertEquals(5, engineRows(e, "SELECT id FROM \"Ice/Lake\".big LIMIT 5").size());
+				assertEquals(1, e.lastFilesChosen());
+				long limited = e.fetchedBytes();
+				assertEquals(60_000 - 3, engineRows(e, "SELECT id FROM \"Ice/Lake\".big").size());
+				assertEquals(3, e.lastFilesChosen());
+				System.out.printf("ICEBERG big, SELECT id LIMIT 5: 1 of 3 files, %d bytes fetched%n", limited);
+			}
+		}
+	}
+
+	/** A file's local copy in the lake folder. */
+	private static Path local(Path tables, String location) {
+		return tables.resolve(location.substring("s3://test/".length()));
+	}
+
+	/**
+	 * What a file should be held as for the top-level columns with {@code fieldIds}, from DuckDB's parquet_metadata
+	 * of the original: the last max(16 KiB, footer + 8) bytes and each chunk of those columns, merged.
+	 */
+	private static long expectedBytes(Connection duck, Path file, int... fieldIds) throws Exception {
+		long size = Files.size(file);
+		java.util.TreeMap<Long, Long> r = new java.util.TreeMap<>();
+		byte[] t = new byte[8];
+		try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "r")) {
+			f.seek(size - 8);
+			f.readFully(t);
+		}
+		long footer = (t[0] & 0xff) | (t[1] & 0xff) << 8 | (t[2] & 0xff) << 16 | (long) (t[3] & 0xff) << 24;
+		r.put(size - Math.max(Math.min(size, 16384), footer + 8), size);
+		String ids = java.util.stream.IntStream.concat(java.util.stream.IntStream.of(-1),
+				java.util.Arrays.stream(fieldIds)).mapToObj(Integer::toString)
+				.collect(java.util.stream.Collectors.joining(","));
+		try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery("SELECT coalesce(CASE WHEN"
+				+ " dictionary_page_offset >= 4 THEN least(dictionary_page_offset, data_page_offset) END,"
+				+ " data_page_offset), total_compressed_size FROM parquet_metadata('" + file + "') WHERE"
+				+ " trim(split_part(path_in_schema, ',', 1)) IN (SELECT name FROM parquet_schema('" + file
+				+ "') WHERE field_id IN (" + ids + "))")) {
+			while (rs.next()) {
+				r.merge(rs.getLong(1), rs.getLong(1) + rs.getLong(2), Math::max);
+			}
+		}
+		long total = 0;
+		long end = -1;
+		for (var e : r.entrySet()) {
+			long from = Math.max(e.getKey(), end);
+			if (e.getValue() > from) {
+				total += e.getValue() - from;
+			}
+			end = Math.max(end, e.getValue());
+		}
+		return total;
 	}
 
 	/** Files rewritten and removed since the held metadata: the read fails, the metadata is read again, it answers. */
