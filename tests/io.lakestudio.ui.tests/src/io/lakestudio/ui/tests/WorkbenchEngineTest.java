@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -104,6 +105,10 @@ class WorkbenchEngineTest {
 
 			ResultsView view = run("SELECT count(*) FROM " + CUSTOMERS);
 			assertEquals("2000", view.rows().table().getItem(0).getText(0));
+			// the engine's DuckDB library was extracted once into a state folder, not copied to tmp per start
+			List<String> mapped = Files.readAllLines(Path.of("/proc/self/maps")).stream()
+					.filter(l -> l.contains("libduckdb_java")).map(l -> l.substring(l.indexOf('/'))).distinct().toList();
+			assertTrue(mapped.stream().anyMatch(l -> l.contains("/engine/duckdb-")), mapped.toString());
 			assertTrue(headless.isClosed(), "the workbench stopped the headless server to serve its own engine");
 		}
 

@@ -29,9 +29,9 @@ import io.lakestudio.engine.EngineConfig;
  * of its jar, and has no property to redirect that. When it is not a resource it loads the file named
  * {@code libduckdb_java.so_<os>_<arch>} beside the jar. So the driver's classes are copied once, without the
  * library, into {@code <state>/engine/duckdb-<jar size>/} next to the library, and loaded from there by a class
- * loader of their own: only {@code java.sql} types cross into our code. Inside OSGi the jar is not a plain file;
- * there the bundle's own driver is used and the library goes to java.io.tmpdir (the workbench points it into the
- * state folder).
+ * loader of their own: only {@code java.sql} types cross into our code. Inside OSGi the same is done with the
+ * DuckDB bundle's jar (found from its classes' code source); only a bundle unpacked into a folder falls back to
+ * the bundle's own driver, whose library goes to java.io.tmpdir (the workbench points that into the state folder).
  */
 public final class DuckDb {
 
@@ -88,10 +88,8 @@ public final class DuckDb {
 
 	private static Driver load(Path engineDir) throws IOException {
 		try {
-			URL res = DuckDb.class.getClassLoader().getResource(DRIVER.replace('.', '/') + ".class");
-			if (res != null && "jar".equals(res.getProtocol())) {
-				JarURLConnection jc = (JarURLConnection) res.openConnection();
-				Path jar = Path.of(jc.getJarFileURL().toURI());
+			Path jar = driverJar();
+			if (jar != null) {
 				Path classes = extractOnce(jar, engineDir);
 				ClassLoader own = new URLClassLoader(new URL[] { classes.toUri().toURL() },
 						ClassLoader.getPlatformClassLoader());
@@ -101,6 +99,30 @@ public final class DuckDb {
 		} catch (ReflectiveOperationException | java.net.URISyntaxException e) {
 			throw new IOException("cannot load DuckDB's driver: " + e, e);
 		}
+	}
+
+	/**
+	 * The jar file the driver comes from: on a class path, the jar its class is read from; inside OSGi, the
+	 * DuckDB bundle's own jar (its classes are only looked at, not initialised: the library is not loaded).
+	 * Null when it is not a plain jar file (a bundle unpacked into a folder).
+	 */
+	private static Path driverJar() throws IOException, java.net.URISyntaxException {
+		ClassLoader loader = DuckDb.class.getClassLoader();
+		URL res = loader.getResource(DRIVER.replace('.', '/') + ".class");
+		if (res != null && "jar".equals(res.getProtocol())) {
+			return Path.of(((JarURLConnection) res.openConnection()).getJarFileURL().toURI());
+		}
+		try {
+			java.security.CodeSource cs = Class.forName(DRIVER, false, loader).getProtectionDomain().getCodeSource();
+			URL at = cs == null ? null : cs.getLocation();
+			if (at != null && "file".equals(at.getProtocol())) {
+				Path p = Path.of(at.toURI());
+				return Files.isRegularFile(p) && p.toString().endsWith(".jar") ? p : null;
+			}
+		} catch (ClassNotFoundException | SecurityException e) {
+			return null;
+		}
+		return null;
 	}
 
 	/** The driver's classes without the library, and the library beside them; done once per driver jar. */
