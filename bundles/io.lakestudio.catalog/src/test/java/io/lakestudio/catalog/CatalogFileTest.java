@@ -36,6 +36,25 @@ class CatalogFileTest {
 	}
 
 	@Test
+	void aFileWithoutSchemaOpensForReading() throws Exception {
+		// what a first sync killed before it made the schema leaves: a valid, empty database
+		Path file = Catalogs.catalogFile(home, "a");
+		try (var conn = DriverManager.getConnection("jdbc:sqlite:" + file);
+				var s = conn.createStatement()) {
+			s.execute("PRAGMA journal_mode = WAL");
+		}
+		try (ReadOnlyCatalog c = Catalogs.openReadOnly(file, "a")) {
+			assertFalse(c.knowsAnything());
+			assertEquals(List.of(), c.workspaces());
+			assertTrue(c.openNotice().isEmpty(), "nothing was lost, nothing to say");
+		}
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+			assertTrue(c.knowsAnything());
+		}
+	}
+
+	@Test
 	void truncatedFileIsSetAsideAndKept() throws Exception {
 		Path file = Catalogs.catalogFile(home, "a");
 		try (Catalog c = Catalogs.open(file, "a")) {

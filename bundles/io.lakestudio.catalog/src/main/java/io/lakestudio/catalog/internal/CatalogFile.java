@@ -68,8 +68,10 @@ public final class CatalogFile {
 			if (c == null) {
 				Files.createDirectories(file.toAbsolutePath().getParent());
 				c = connect(file);
-				ensureSchema(c, account);
 			}
+			// a file with no schema yet (new, or its first writer was killed before making one) gets it now,
+			// even for reading: otherwise every read fails on a missing table
+			ensureSchema(c, account);
 			if (!writable) {
 				try (Statement s = c.createStatement()) {
 					s.execute("PRAGMA query_only = 1");
@@ -127,7 +129,13 @@ public final class CatalogFile {
 			}
 			s.execute("COMMIT");
 			if (empty) {
-				Schema.create(c, account);
+				try {
+					Schema.create(c, account);
+				} catch (SQLException e) {
+					if (userVersion(c) != Schema.VERSION) {
+						throw e;
+					} // another process made it between our look and our write
+				}
 			}
 		}
 		if (userVersion(c) != Schema.VERSION) {

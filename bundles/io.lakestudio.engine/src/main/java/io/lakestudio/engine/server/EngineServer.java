@@ -207,8 +207,12 @@ public final class EngineServer implements AutoCloseable {
 				return;
 			}
 			if (inFlight.get() == 0 && System.nanoTime() - lastActivity > idleNanos) {
-				close();
-				options.onIdle().run();
+				stopServing();
+				try {
+					options.onIdle().run();
+				} finally {
+					closed.countDown(); // after: whoever waits (a process about to exit) lets it finish
+				}
 				return;
 			}
 		}
@@ -402,6 +406,11 @@ public final class EngineServer implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
+		stopServing();
+		closed.countDown();
+	}
+
+	private void stopServing() {
 		if (closing) {
 			return;
 		}
@@ -420,6 +429,5 @@ public final class EngineServer implements AutoCloseable {
 				// closing anyway
 			}
 		}
-		closed.countDown();
 	}
 }
