@@ -127,13 +127,12 @@ public final class TableReads {
 		Set<String> partitions = shape.partitions();
 		List<ScanFile> files = Pruning.forPredicates(scan.files(), where, schema, partitions, names);
 		files = limit == null ? files : Pruning.forLimit(files, limit);
-		Set<String> physical = null;
-		if (columns != Projection.ALL) {
-			physical = new HashSet<>();
-			for (DeltaSchema.Column c : schema) {
-				if (!partitions.contains(c.name()) && columns.contains(c.name().toLowerCase(Locale.ROOT))) {
-					physical.add(c.physicalName().toLowerCase(Locale.ROOT));
-				}
+		// every column (a star) is every column's chunks too: the row groups the plan rules out are still left out
+		Set<String> physical = new HashSet<>();
+		for (DeltaSchema.Column c : schema) {
+			if (!partitions.contains(c.name())
+					&& (columns == Projection.ALL || columns.contains(c.name().toLowerCase(Locale.ROOT)))) {
+				physical.add(c.physicalName().toLowerCase(Locale.ROOT));
 			}
 		}
 		lastFiles = files.size();
