@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -60,6 +61,8 @@ public final class Engine implements AutoCloseable {
 	private volatile boolean runningBackground;
 	private Connection duck;
 	private volatile boolean lastPlanKept;
+	/** The views statements were pointed at, by how the statement named their table (for messages). */
+	private final Map<String, String> shownAs = new java.util.concurrent.ConcurrentHashMap<>();
 	/** The statement last cancelled: its error is the cancel, nothing to find out about. */
 	private volatile Statement cancelled;
 
@@ -229,9 +232,9 @@ public final class Engine implements AutoCloseable {
 						throw e;
 					}
 					if (attempt > 0) {
-						throw new EngineException(Kind.FAILED, e.getMessage() + " (still failing after the files it"
-								+ " read were fetched again and its tables' listing, metadata and log were read again)",
-								e);
+						throw new EngineException(Kind.FAILED, withLakeNames(e.getMessage()) + " (still failing after"
+								+ " the files it read were fetched again and its tables' listing, metadata and log were"
+								+ " read again)", e);
 					}
 					// once: what it read fetched again, its tables' listing, metadata and log read again, planned anew
 					cache.forget(reads.kept());
@@ -325,8 +328,10 @@ public final class Engine implements AutoCloseable {
 				LakeTable t = table(r, lookup);
 				Set<String> own = Set.of(r.node().path("table_name").asText().toLowerCase(Locale.ROOT),
 						r.node().path("alias").asText().toLowerCase(Locale.ROOT));
-				targets.add(reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own,
-						entry.columns(), fresh, notices));
+				String view = reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own,
+						entry.columns(), fresh, notices);
+				targets.add(view);
+				shownAs.put(view, shown(TableName.parse(r.joined())));
 				used.add(t.id());
 			}
 		}
@@ -423,8 +428,29 @@ public final class Engine implements AutoCloseable {
 				|| (m.startsWith("Invalid Input Error") && lower.contains("parquet"));
 	}
 
-	private static EngineException translate(SQLException e) {
-		String m = e.getMessage() == null ? e.toString() : e.getMessage();
+	/** A lake table as a statement names it: {@code "workspace/item".[schema.]table}. */
+	private static String shown(TableName n) {
+		return "\"" + n.workspace() + "/" + n.item() + "\"." + n.schema().map(x -> x + ".").orElse("") + n.table();
+	}
+
+	/**
+	 * DuckDB's message with the lake's names in place of the views a statement was pointed at; its "LINE 1:"
+	 * excerpt and caret then point into text the user never wrote, so they go (the statement is shown anyway).
+	 */
+	private String withLakeNames(String m) {
+		String out = m;
+		for (Map.Entry<String, String> v : shownAs.entrySet()) {
+			out = out.replaceAll("\\b" + v.getKey() + "\\b", java.util.regex.Matcher.quoteReplacement(v.getValue()));
+		}
+		if (out.equals(m)) {
+			return m;
+		}
+		int line = out.indexOf("\n\nLINE ");
+		return line < 0 ? out : out.substring(0, line);
+	}
+
+	private EngineException translate(SQLException e) {
+		String m = withLakeNames(e.getMessage() == null ? e.toString() : e.getMessage());
 		if (m.startsWith("Permission Error") || m.contains("configuration has been locked")) {
 			return new EngineException(Kind.REFUSED, "refused by the engine's lockdown: " + m, e);
 		}

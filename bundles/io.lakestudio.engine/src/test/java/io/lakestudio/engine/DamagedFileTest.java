@@ -72,6 +72,12 @@ class DamagedFileTest {
 			assertTrue(x.getMessage().startsWith("Conversion Error: Could not convert string 'x'"), x.getMessage());
 			assertEquals(List.of(List.of("2000")), TestLake.rows(e, "SELECT count(*) FROM \"Sales/Orders\".customers"),
 					"and the engine takes the next statement");
+			// the table by its name, not by the view the statement ran on
+			EngineException binder = assertThrows(EngineException.class,
+					() -> TestLake.rows(e, "SELECT no_such_column FROM \"Sales/Orders\".customers c"));
+			assertTrue(binder.getMessage().startsWith("Binder Error: Referenced column \"no_such_column\" not found"),
+					binder.getMessage());
+			assertFalse(binder.getMessage().contains("__lake"), binder.getMessage());
 		}
 	}
 
