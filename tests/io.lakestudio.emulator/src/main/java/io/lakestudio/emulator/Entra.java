@@ -1,6 +1,5 @@
 package io.lakestudio.emulator;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.SecureRandom;
-import java.security.cert.Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +31,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -41,6 +38,7 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 
 import io.lakestudio.emulator.internal.Answer;
+import io.lakestudio.emulator.internal.LoopbackTls;
 import io.lakestudio.emulator.internal.Query;
 
 /**
@@ -76,8 +74,8 @@ public final class Entra implements AutoCloseable {
 	public static final String USER = "ada@emulator.example";
 	public static final String USER_OID = "00000000-0000-4000-8000-0000000000ad";
 
-	private static Path keyStore;
-	private static Path caPem;
+	/** The emulator's loopback certificate (the DFS endpoint serves the same one), PEM. */
+	private final Path caPem;
 
 	private final Clock clock;
 	private final Tokens tokens;
@@ -117,7 +115,8 @@ public final class Entra implements AutoCloseable {
 		this.tokens = tokens;
 		this.log = log;
 		server = HttpsServer.create(new InetSocketAddress("127.0.0.1", Integer.getInteger("lakestudio.emulator.entraPort", 0)), 50);
-		server.setHttpsConfigurator(new HttpsConfigurator(sslContext()));
+		server.setHttpsConfigurator(new HttpsConfigurator(LoopbackTls.serverContext()));
+		caPem = LoopbackTls.caFile();
 		server.createContext("/", this::serve);
 		server.setExecutor(executor);
 		server.start();
@@ -612,57 +611,6 @@ public final class Entra implements AutoCloseable {
 
 	private static String b64(String s) {
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
-	}
-
-	/** One self-signed key for 127.0.0.1 per JVM, made with the JDK's keytool (no crypto library needed). */
-	private static synchronized SSLContext sslContext() throws IOException {
-		char[] pass = "emulator".toCharArray();
-		try {
-			if (keyStore == null) {
-				Path dir = Files.createTempDirectory("lakestudio-entra");
-				Path ks = dir.resolve("entra.p12");
-				Path pem = dir.resolve("entra-ca.pem");
-				String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-				run(keytool, "-genkeypair", "-alias", "entra", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
-						"CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "30", "-storetype",
-						"PKCS12", "-keystore", ks.toString(), "-storepass", "emulator", "-keypass", "emulator");
-				KeyStore k = KeyStore.getInstance("PKCS12");
-				try (InputStream in = Files.newInputStream(ks)) {
-					k.load(in, pass);
-				}
-				Certificate cert = k.getCertificate("entra");
-				Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n"
-						+ Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(cert.getEncoded())
-						+ "\n-----END CERTIFICATE-----\n");
-				dir.toFile().deleteOnExit();
-				ks.toFile().deleteOnExit();
-				pem.toFile().deleteOnExit();
-				keyStore = ks;
-				caPem = pem;
-			}
-			KeyStore k = KeyStore.getInstance("PKCS12");
-			try (InputStream in = Files.newInputStream(keyStore)) {
-				k.load(in, pass);
-			}
-			KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-			kmf.init(k, pass);
-			SSLContext ctx = SSLContext.getInstance("TLS");
-			ctx.init(kmf.getKeyManagers(), null, null);
-			return ctx;
-		} catch (IOException e) {
-			throw e;
-		} catch (Exception e) {
-			throw new IOException("cannot make the emulator's TLS key: " + e, e);
-		}
-	}
-
-	private static void run(String... cmd) throws IOException, InterruptedException {
-		Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		p.getInputStream().transferTo(out);
-		if (p.waitFor() != 0) {
-			throw new IOException("keytool failed: " + out.toString(StandardCharsets.UTF_8));
-		}
 	}
 
 	@Override

@@ -15,8 +15,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * The DFS endpoint's TLS: one self-signed key for 127.0.0.1 per JVM, made with the JDK's keytool as the Entra
- * endpoint makes its own (no crypto library needed), and its certificate as PEM for the client's trust.
+ * The emulator's TLS (its DFS and Entra endpoints): one self-signed key for 127.0.0.1 per JVM, made with the
+ * JDK's keytool (no crypto library needed), and its certificate as PEM for the client's trust.
  */
 public final class LoopbackTls {
 
