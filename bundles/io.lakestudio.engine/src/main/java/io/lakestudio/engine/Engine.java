@@ -278,14 +278,15 @@ public final class Engine implements AutoCloseable {
 		// a query over lake tables alone, online, may run as it was made last time (see KeptPlan)
 		boolean keepable = p.kind() == Parsed.Kind.QUERY && !fresh && !config.offline() && config.store() != null
 				&& !p.refs().isEmpty() && p.refs().stream().noneMatch(Engine::information);
+		// taken before planning: a write meanwhile makes the plan again
+		long generation = keepable ? config.catalog().generation() : 0;
 		KeptPlan k = entry.kept();
-		lastPlanKept = keepable && k != null && k.catalogGeneration() == config.catalog().generation()
+		lastPlanKept = keepable && k != null && k.catalogGeneration() == generation
 				&& k.cacheRemovals() == cache.removals() && reads.stillHolds(k);
 		if (lastPlanKept) {
 			used.addAll(k.used());
 			return k.text();
 		}
-		long generation = keepable ? config.catalog().generation() : 0; // before: a write meanwhile makes it again
 		reads.begin();
 		String text = planAnew(d, entry, fresh, notices, used);
 		List<KeptPlan.Read> held = reads.held();

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -32,7 +31,6 @@ import io.lakestudio.mirror.Held;
 import io.lakestudio.mirror.IcebergMirror;
 import io.lakestudio.mirror.Mirror;
 import io.lakestudio.mirror.MirrorException;
-import io.lakestudio.onelake.LakeException;
 
 /**
  * Makes an Iceberg table readable by one statement: its metadata brought up to date in the mirror (offline: the
@@ -270,39 +268,15 @@ final class IcebergReads {
 	 * once what is missing. The local copies by relative path.
 	 */
 	private Map<String, Path> hold(LakeTable t, List<Hold> files) throws EngineException {
-		boolean offline = config.offline() || config.store() == null;
 		Map<String, Path> out = new HashMap<>();
-		Set<String> lacking = new TreeSet<>();
-		int missing = 0;
+		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (Hold h : files) {
-			String lakePath = t.location() + "/" + h.path();
-			long size = h.size();
-			Set<String> physical = h.physical();
-			try {
-				if (physical != null && physical.isEmpty() && cache.holds(lakePath, size, physical)) {
-					out.put(h.path(), cache.local(lakePath, size)); // the footer, held: nothing to fetch or record
-				} else {
-					out.put(h.path(), cache.fetchColumns(lakePath, size, physical, null, offline, false));
-				}
-			} catch (LakeException e) {
-				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
-					throw new TableReadFailed(t, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
-				}
-				missing++;
-				try {
-					lacking.addAll(cache.missing(lakePath, size, physical));
-				} catch (IOException x) {
-					lacking.add("the file");
-				}
-			} catch (IOException e) {
-				throw new TableReadFailed(t, "cannot read " + lakePath + ": " + e.getMessage(), e);
+			Path local = holding.hold(h.path(), h.size(), h.physical(), null);
+			if (local != null) {
+				out.put(h.path(), local);
 			}
 		}
-		if (missing > 0) {
-			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + files.size()
-					+ " files of " + t.location() + " this statement needs are not held"
-					+ (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
-		}
+		holding.done();
 		return out;
 	}
 }

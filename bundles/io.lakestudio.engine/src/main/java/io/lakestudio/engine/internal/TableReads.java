@@ -18,8 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.IntPredicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -35,7 +33,6 @@ import io.lakestudio.mirror.At;
 import io.lakestudio.mirror.Held;
 import io.lakestudio.mirror.Mirror;
 import io.lakestudio.mirror.MirrorException;
-import io.lakestudio.onelake.LakeException;
 
 /**
  * Makes a lake table readable by one statement: its log brought up to date in the mirror (or, offline, the held
@@ -384,45 +381,20 @@ public final class TableReads {
 	 */
 	private Set<Path> hold(LakeTable t, List<ScanFile> files, Set<String> physical, Map<ScanFile, BitSet> skip)
 			throws EngineException {
-		Set<String> lacking = new TreeSet<>();
 		Set<Path> keep = new HashSet<>();
-		int missing = 0;
-		long missingBytes = 0;
-		boolean offline = config.offline() || config.store() == null;
+		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (ScanFile f : files) {
 			if (f.path().contains("://") || f.path().startsWith("/")) {
 				throw new EngineException(Kind.FAILED, t.location() + " names a data file outside its folder ("
 						+ f.path() + "): not read so far");
 			}
-			String lakePath = t.location() + "/" + f.path();
 			BitSet b = skip == null ? null : skip.get(f);
-			IntPredicate rowGroups = b == null ? null : b::get;
-			if (physical != null && physical.isEmpty() && cache.holds(lakePath, f.size(), physical)) {
-				keep.add(cache.local(lakePath, f.size())); // the footer, held: nothing to fetch or record
-				continue;
-			}
-			try {
-				keep.add(cache.fetchColumns(lakePath, f.size(), physical, rowGroups, offline, false));
-			} catch (LakeException e) {
-				if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
-					throw new TableReadFailed(t, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
-				}
-				missing++;
-				missingBytes += f.size();
-				try {
-					lacking.addAll(cache.missing(lakePath, f.size(), physical, rowGroups));
-				} catch (IOException x) {
-					lacking.add("the file");
-				}
-			} catch (IOException e) {
-				throw new TableReadFailed(t, "cannot read " + lakePath + ": " + e.getMessage(), e);
+			Path local = holding.hold(f.path(), f.size(), physical, b == null ? null : b::get);
+			if (local != null) {
+				keep.add(local);
 			}
 		}
-		if (missing > 0) {
-			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + files.size()
-					+ " files of " + t.location() + " this statement needs are not held (" + (missingBytes >> 10)
-					+ " KiB of files)" + (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
-		}
+		holding.done();
 		return keep;
 	}
 
