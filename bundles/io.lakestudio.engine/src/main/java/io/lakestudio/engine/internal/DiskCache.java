@@ -377,8 +377,8 @@ public final class DiskCache {
 	}
 
 	/**
-	 * Records a statement's use of files it held whole for it before (a kept plan run again: the same ranges as
-	 * then, so only the time moves); false, touching nothing, when one of them is no longer held.
+	 * Records a statement's use of files held for it before (a kept plan run again: the same ranges as then, so
+	 * only the time moves); false, touching nothing, when one of them is no longer held.
 	 */
 	public synchronized boolean touch(Collection<Path> files) throws IOException {
 		List<Entry> found = new ArrayList<>(files.size());
@@ -398,18 +398,22 @@ public final class DiskCache {
 	/** Stops holding files (DuckDB could not read them): the next statement fetches what it needs anew. */
 	public synchronized void forget(Collection<Path> files) {
 		for (Path p : files) {
-			String n = p.getFileName().toString();
-			if (entries().remove(n) != null) {
-				removals.incrementAndGet();
-			}
-			footers.remove(n);
 			try {
-				Files.deleteIfExists(dir.resolve(n + INDEX));
-				Files.deleteIfExists(dir.resolve(n));
+				drop(p.getFileName().toString());
 			} catch (IOException e) {
 				// the index no longer names it: it is fetched again over whatever is left
 			}
 		}
+	}
+
+	/** Stops holding one file: out of the index, its footer forgotten, the file and its sidecar deleted. */
+	private void drop(String name) throws IOException {
+		if (entries().remove(name) != null) {
+			removals.incrementAndGet();
+		}
+		footers.remove(name);
+		Files.deleteIfExists(dir.resolve(name + INDEX));
+		Files.deleteIfExists(dir.resolve(name));
 	}
 
 	/** Deletes files until the cache fits its budget: warm-only files first, each kind oldest use first. */
@@ -427,11 +431,7 @@ public final class DiskCache {
 			Path p = dir.resolve(e.name);
 			if (!keep.contains(p)) {
 				total -= e.held.total();
-				removals.incrementAndGet();
-				entries().remove(e.name);
-				footers.remove(e.name);
-				Files.deleteIfExists(dir.resolve(e.name + INDEX));
-				Files.deleteIfExists(p);
+				drop(e.name);
 			}
 		}
 	}

@@ -93,7 +93,7 @@ public final class TableReads {
 	 * The temp view to read {@code t} through for one statement: its files chosen by {@code where} (the WHERE that
 	 * filters this table's rows alone, or null; {@code names}: what the table goes by in the statement) and by a
 	 * plain {@code limit}, each held with the chunks of {@code columns} (logical names, lower case, a superset of
-	 * what the statement reads; {@link Projection#ALL} = whole files). Only the footers are fetched here: the
+	 * what the statement reads; {@link Projection#ALL} = every column). Only the footers are fetched here: the
 	 * chunks come with {@link #fetchChunks} once the statement's text is known, or not at all ({@link #skipChunks}).
 	 */
 	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
@@ -182,12 +182,12 @@ public final class TableReads {
 	 * Fetches the column chunks the running statement reads, once every table it names has its view:
 	 * {@code body} is the statement as DuckDB runs it (without EXPLAIN ANALYZE or CREATE in front). With
 	 * {@code pruneRowGroups}, a statement over one table leaves out the chunks of the row groups its plan's
-	 * filters rule out (see {@link RowGroups}); whole files are never pruned.
+	 * filters rule out (see {@link RowGroups}).
 	 */
 	public Set<Path> fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
 		Set<Path> keep = new HashSet<>();
 		try {
-			boolean prune = pruneRowGroups && pending.size() == 1 && pending.get(0).physical() != null;
+			boolean prune = pruneRowGroups && pending.size() == 1;
 			for (Pending p : pending) {
 				Map<ScanFile, BitSet> skip = prune ? skips(d, body, p) : Map.of();
 				keep.addAll(hold(p.table(), p.files(), p.physical(), skip));

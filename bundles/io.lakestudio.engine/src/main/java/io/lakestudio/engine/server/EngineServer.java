@@ -99,6 +99,7 @@ public final class EngineServer implements AutoCloseable {
 	private final CountDownLatch closed = new CountDownLatch(1);
 	private volatile long lastActivity = System.nanoTime();
 	private volatile boolean closing;
+	private volatile boolean stopped;
 
 	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey) {
 		this.socket = socket;
@@ -179,8 +180,9 @@ public final class EngineServer implements AutoCloseable {
 		closed.await();
 	}
 
+	/** Whether it stopped serving (its socket gone); an idle server's {@code onIdle} runs after this. */
 	public boolean isClosed() {
-		return closed.getCount() == 0;
+		return stopped;
 	}
 
 	private void accept() {
@@ -429,5 +431,6 @@ public final class EngineServer implements AutoCloseable {
 				// closing anyway
 			}
 		}
+		stopped = true;
 	}
 }
