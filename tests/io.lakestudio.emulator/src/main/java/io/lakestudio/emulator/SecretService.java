@@ -7,12 +7,15 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A desktop's Secret Service for tests: a private D-Bus session bus ({@code dbus-daemon}) and a gnome-keyring
@@ -27,12 +30,14 @@ public final class SecretService implements AutoCloseable {
 	public static final String PACKAGES = "dbus-daemon dbus-bin gnome-keyring libsecret-1-0";
 
 	private final Path home;
+	private final Path runtime;
 	private final Process bus;
 	private final Process keyring;
 	private final String address;
 
-	private SecretService(Path home, Process bus, Process keyring, String address) {
+	private SecretService(Path home, Path runtime, Process bus, Process keyring, String address) {
 		this.home = home;
+		this.runtime = runtime;
 		this.bus = bus;
 		this.keyring = keyring;
 		this.address = address;
@@ -59,8 +64,9 @@ public final class SecretService implements AutoCloseable {
 	/** Starts the bus and the keyring daemon with {@code dir} as their home; waits until the keyring answers. */
 	public static SecretService start(Path dir) throws IOException {
 		Files.createDirectories(dir);
+		Path runtime = runtimeDir();
 		ProcessBuilder b = new ProcessBuilder("dbus-daemon", "--session", "--nofork", "--print-address=1");
-		isolate(b, dir);
+		isolate(b, dir, runtime);
 		b.redirectError(dir.resolve("dbus-daemon.log").toFile());
 		Process bus = b.start();
 		String address;
@@ -75,19 +81,21 @@ public final class SecretService implements AutoCloseable {
 			}).get(15, TimeUnit.SECONDS);
 		} catch (Exception e) {
 			bus.destroyForcibly();
+			deleteRuntime(runtime);
 			throw new IOException("dbus-daemon gave no address in 15 s: " + e, e);
 		}
 		if (address == null || address.isBlank()) {
 			bus.destroyForcibly();
+			deleteRuntime(runtime);
 			throw new IOException("dbus-daemon exited: see " + dir.resolve("dbus-daemon.log"));
 		}
 		ProcessBuilder k = new ProcessBuilder("gnome-keyring-daemon", "--foreground", "--unlock",
 				"--components=secrets");
-		isolate(k, dir);
+		isolate(k, dir, runtime);
 		k.environment().put("DBUS_SESSION_BUS_ADDRESS", address);
 		k.redirectOutput(dir.resolve("gnome-keyring.log").toFile()).redirectErrorStream(true);
 		Process keyring = k.start();
-		SecretService s = new SecretService(dir, bus, keyring, address);
+		SecretService s = new SecretService(dir, runtime, bus, keyring, address);
 		try {
 			try (OutputStream in = keyring.getOutputStream()) {
 				in.write("lakestudio-test-keyring".getBytes(StandardCharsets.UTF_8)); // the login keyring's password
@@ -112,11 +120,34 @@ public final class SecretService implements AutoCloseable {
 		}
 	}
 
-	/** The daemons' own folders only: HOME and XDG folders under {@code dir}, no inherited session. */
-	private static void isolate(ProcessBuilder b, Path dir) {
+	/** The daemons' own folders only: HOME under {@code dir}, their sockets under {@code runtime}, no inherited session. */
+	private static void isolate(ProcessBuilder b, Path dir, Path runtime) {
 		Map<String, String> env = b.environment();
 		env.keySet().removeIf(k -> k.startsWith("XDG_") || k.startsWith("DBUS_") || k.startsWith("GNOME_KEYRING"));
 		env.put("HOME", dir.toString());
+		env.put("XDG_RUNTIME_DIR", runtime.toString());
+	}
+
+	/**
+	 * A short private folder for the daemons' sockets. Without XDG_RUNTIME_DIR gnome-keyring puts its control socket
+	 * under {@code $HOME/.cache/keyring-XXXXXX/}, and below a deep build folder that path passes the 107 bytes a Unix
+	 * socket name may have: the daemon then fails to bind ("Address already in use") and never takes the bus name.
+	 */
+	private static Path runtimeDir() throws IOException {
+		Path tmp = Path.of("/tmp");
+		Path parent = Files.isDirectory(tmp) && Files.isWritable(tmp) ? tmp : Path.of(System.getProperty("java.io.tmpdir"));
+		return Files.createTempDirectory(parent, "lks-keyring-",
+				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+	}
+
+	private static void deleteRuntime(Path runtime) {
+		try (Stream<Path> all = Files.walk(runtime)) {
+			for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(p);
+			}
+		} catch (IOException e) {
+			// a socket left in /tmp by a daemon that would not stop; the OS cleans /tmp
+		}
 	}
 
 	/** What a process needs in its environment to use this Secret Service (libsecret reads it). */
@@ -189,5 +220,6 @@ public final class SecretService implements AutoCloseable {
 				Thread.currentThread().interrupt();
 			}
 		}
+		deleteRuntime(runtime);
 	}
 }
