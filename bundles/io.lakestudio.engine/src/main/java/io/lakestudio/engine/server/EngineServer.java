@@ -60,6 +60,8 @@ public final class EngineServer implements AutoCloseable {
 	private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
 			.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
 	private static final Object BINDING = new Object();
+	/** Linux's sun_path holds 108 bytes with the terminating zero; keep a margin for other Unixes. */
+	private static final int MAX_SOCKET_NAME = 100;
 
 	/**
 	 * How a server runs: {@code idle} null for never (a hosted server); {@code onIdle} runs once it closed after
@@ -118,7 +120,7 @@ public final class EngineServer implements AutoCloseable {
 	}
 
 	private static FileChannel lockFile(Path socket) throws IOException {
-		return FileChannel.open(socket.resolveSibling(SOCKET + ".lock"), StandardOpenOption.CREATE,
+		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"), StandardOpenOption.CREATE,
 				StandardOpenOption.WRITE);
 	}
 
@@ -127,8 +129,19 @@ public final class EngineServer implements AutoCloseable {
 		return s.account() + "|" + s.string(Settings.LAKE_FOLDER, "") + "|" + s.flag(Settings.OFFLINE);
 	}
 
+	/**
+	 * The socket for a state folder: {@code <home>/engine.sock}, unless that path is longer than a Unix socket's name
+	 * may be (107 bytes on Linux), as under a deep build or project folder. Then it is
+	 * {@code lakestudio-<hash of home>.sock} in the user's private runtime folder, so each state folder still has its
+	 * one engine.
+	 */
 	public static Path socket(Path home) {
-		return home.resolve(SOCKET);
+		Path inHome = home.toAbsolutePath().normalize().resolve(SOCKET);
+		if (inHome.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_NAME) {
+			return home.resolve(SOCKET);
+		}
+		return SocketFolder.PRIVATE.map(f -> f.resolve("lakestudio-" + SocketFolder.hash(inHome) + ".sock"))
+				.orElse(inHome);
 	}
 
 	/** Serves {@code engine} until {@link #close}: what the workbench calls. */

@@ -2,6 +2,7 @@ package io.lakestudio.engine.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -148,6 +149,29 @@ class EngineServerTest {
 				assertTrue(EngineClient.answers(socket), "the next server still answers");
 			}
 			assertFalse(Files.exists(socket), "a server removes its own file");
+		}
+	}
+
+	@Test
+	void aStateFolderTooDeepForASocketNameStillHasItsEngine(@TempDir Path tmp) throws Exception {
+		Path deep = tmp;
+		while (deep.toString().length() < 120) {
+			deep = deep.resolve("a-project-folder-nested-deep");
+		}
+		try (TestLake lake = TestLake.sample(deep); Engine e = lake.engine();
+				EngineServer s = EngineServer.start(lake.home, e)) {
+			assertTrue(s.socket().toString().length() <= 100, s.socket().toString());
+			EngineClient c = EngineClient.running(lake.home).orElseThrow();
+			assertEquals(List.of(List.of("1")), remote(c, "SELECT 1"));
+			// another state folder just as deep has an engine of its own
+			try (TestLake other = TestLake.sample(deep.resolve("b")); Engine e2 = other.engine();
+					EngineServer s2 = EngineServer.start(other.home, e2)) {
+				assertNotEquals(s.socket(), s2.socket());
+				assertTrue(EngineClient.answers(s.socket()));
+				assertTrue(EngineClient.answers(s2.socket()));
+			}
+			s.close();
+			assertFalse(Files.exists(EngineServer.socket(lake.home)), "close removes the socket");
 		}
 	}
 
