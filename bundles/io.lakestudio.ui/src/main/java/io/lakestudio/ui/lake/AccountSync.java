@@ -4,8 +4,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import org.eclipse.core.runtime.jobs.Job;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
@@ -18,7 +21,8 @@ import io.lakestudio.sync.account.Accounts;
 
 /**
  * The workbench's sync worker for a signed-in OneLake account: a {@link Syncer} under the catalog's lease and pace,
- * run by a {@link SyncJob}, started behind the tree when the view opens and woken by Refresh. The tree says which
+ * run by a {@link SyncJob}, started behind the tree when the view opens; Refresh reads the selected nodes'
+ * listings at once ({@link #fresh}). The tree says which
  * lakehouses are open, so their tables' metadata comes before the routine queue. One per workbench, for the
  * current account; a switch or a sign-out stops it and gives the lease up. A folder lake is swept by
  * {@link RefreshJob} instead.
@@ -36,13 +40,15 @@ public final class AccountSync {
 	private final Syncer syncer;
 	private final SyncJob job;
 	private final Set<String> opened = new HashSet<>();
+	private final EventLog log;
 
-	private AccountSync(String key, Catalog catalog, Lake lake, Syncer syncer) {
+	private AccountSync(String key, Catalog catalog, Lake lake, Syncer syncer, EventLog log) {
 		this.key = key;
 		this.catalog = catalog;
 		this.lake = lake;
 		this.syncer = syncer;
 		this.job = new SyncJob(syncer, HEARTBEAT);
+		this.log = log;
 	}
 
 	/**
@@ -75,7 +81,7 @@ public final class AccountSync {
 				d.inUseEvery(), d.limits(), d.idle(), d.offlineProbe());
 		Syncer syncer = new Syncer(catalog, lake, Clock.systemUTC(), line -> log.log("sync", line),
 				() -> Settings.load(home).flag(Settings.OFFLINE), config);
-		current = new AccountSync(k, catalog, lake, syncer);
+		current = new AccountSync(k, catalog, lake, syncer, log);
 		log.log("sync", "the workbench syncs " + lake.describe() + " for account " + s.account());
 		current.job.schedule();
 		return Optional.of(current);
@@ -102,9 +108,19 @@ public final class AccountSync {
 		}
 	}
 
-	/** Refresh: a step now (what is due, under the pace) instead of after the current wait. */
-	public void refresh() {
+	/** A step now (what is due, under the pace) instead of after the current wait. */
+	public void wake() {
 		job.wake();
+	}
+
+	/**
+	 * Refresh: {@code listings} read now, ahead of the pace ({@link FreshJob}), each with the name the user knows it
+	 * by; returns the job scheduled.
+	 */
+	public Job fresh(Map<String, String> listings) {
+		FreshJob fresh = new FreshJob(syncer, listings, log);
+		fresh.schedule();
+		return fresh;
 	}
 
 	/** The tree opened or closed a lakehouse: its tables and their metadata go ahead of the routine queue. */

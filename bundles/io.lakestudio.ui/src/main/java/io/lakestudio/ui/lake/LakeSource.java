@@ -2,10 +2,12 @@ package io.lakestudio.ui.lake;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 import io.lakestudio.catalog.EventLog;
+import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.onelake.LoggedLake;
@@ -54,16 +56,20 @@ public final class LakeSource {
 	public static String refreshTip(Path home) {
 		Settings s = Settings.load(home);
 		if (Accounts.isOneLake(s)) {
-			return Accounts.signedIn(s) ? "Refresh: sync OneLake into the catalog (a background job, paced)"
+			return Accounts.signedIn(s) ? "Refresh: read the selected listings from OneLake now (as --fresh does)"
 					: SIGNED_OUT;
 		}
 		return folder(home).isPresent() ? "Sweep the lake into the catalog (a background job)" : NO_LAKE;
 	}
 
-	/** Refresh: a sweep of the folder lake, or a step of the OneLake sync job now; nothing without a lake. */
-	public static void refresh(Path home) {
+	/**
+	 * Refresh: a sweep of the folder lake; on OneLake the given listings (the selected nodes', by the names shown, or
+	 * the workspaces when none) read now, as {@code --fresh} does. Nothing without a lake.
+	 */
+	public static void refresh(Path home, Map<String, String> listings) {
 		if (Accounts.isOneLake(Settings.load(home))) {
-			AccountSync.ensure(home).ifPresent(AccountSync::refresh);
+			AccountSync.ensure(home).ifPresent(
+					s -> s.fresh(listings.isEmpty() ? Map.of(Listing.WORKSPACES, "the workspaces") : listings));
 		} else if (folder(home).isPresent()) {
 			new RefreshJob(home).schedule();
 		}

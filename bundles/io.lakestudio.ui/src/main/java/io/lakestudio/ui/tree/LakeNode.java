@@ -1,6 +1,9 @@
 package io.lakestudio.ui.tree;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeColumn;
@@ -32,6 +35,20 @@ public abstract sealed class LakeNode {
 	/** The listing whose rows are this node's children, or null for a leaf. */
 	public String listing() {
 		return null;
+	}
+
+	/**
+	 * The listings behind a selection, each once, in order, with the name of the node that asked (quoted): what
+	 * Refresh reads. Leaves and other objects add none.
+	 */
+	public static Map<String, String> listings(List<?> selection) {
+		Map<String, String> out = new LinkedHashMap<>();
+		for (Object o : selection) {
+			if (o instanceof LakeNode n && n.listing() != null) {
+				out.putIfAbsent(n.listing(), "'" + n.name() + "'");
+			}
+		}
+		return out;
 	}
 
 	/** When the catalog last read this node's own row, or null when it has none. */

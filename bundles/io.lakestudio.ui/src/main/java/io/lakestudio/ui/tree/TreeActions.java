@@ -68,7 +68,7 @@ public final class TreeActions {
 	private final Action refresh = new Action("Refresh") {
 		@Override
 		public void run() {
-			LakeSource.refresh(tree.home());
+			LakeSource.refresh(tree.home(), LakeNode.listings(selected()));
 		}
 	};
 	private final Action open = new Action("Open") {
