@@ -14,7 +14,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
-import org.eclipse.core.runtime.jobs.IJobChangeListener;
 import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.StructuredSelection;
@@ -192,17 +191,9 @@ class OneLakeAccountTest {
 	void refreshReadsTheSelectedLakehouseNowAndSaysWhyWhenOneLakeAskedForAPause() throws Exception {
 		signedIn();
 		String lh000Id = emu.itemId("ws00", "lh000.Lakehouse");
-		List<IStatus> results = new CopyOnWriteArrayList<>();
-		IJobChangeListener done = new JobChangeAdapter() {
-			@Override
-			public void done(IJobChangeEvent event) {
-				if (event.getJob().belongsTo(RefreshJob.FAMILY)) {
-					results.add(event.getResult());
-				}
-			}
-		};
-		Job.getJobManager().addJobChangeListener(done);
-		try (ReadOnlyCatalog c = Catalogs.openReadOnly(Catalogs.catalogFile(home, "emu"), "emu")) {
+		try (RefreshResults refreshes = new RefreshResults();
+				ReadOnlyCatalog c = Catalogs.openReadOnly(Catalogs.catalogFile(home, "emu"), "emu")) {
+			List<IStatus> results = refreshes.results;
 			OneLakeView view = Workbench.openView();
 			Commands.execute(RefreshHandler.ID);
 			Workbench.waitUntil("lh000's tables listed by the sync job", 60_000, () -> c.tables(lh000Id).size() == 2);
@@ -250,8 +241,36 @@ class OneLakeAccountTest {
 			assertTrue(results.get(0).getMessage().startsWith("Refresh of 'lh000' failed. OneLake asked for a pause until "),
 					results::toString);
 			assertEquals(duringPause, emu.log().all().size(), "nothing asked during the pause");
-		} finally {
-			Job.getJobManager().removeJobChangeListener(done);
+		}
+	}
+
+	@Test
+	void aTokenOneLakeRefusesMarksTheAccountSignInNeeded() throws Exception {
+		signedIn();
+		try (RefreshResults refreshes = new RefreshResults()) {
+			List<IStatus> results = refreshes.results;
+			OneLakeView view = Workbench.openView();
+			Commands.execute(RefreshHandler.ID);
+			Workbench.waitUntil("the workspaces shown", 60_000, () -> shows(view, "emu", "ws00", "ws01"));
+			// the token expired and can't be renewed (the emulator answers 401 from now on)
+			emu.faults().add(Fault.unauthorized());
+			TreeItem ws00 = Workbench.path(view, "emu", "ws00");
+			view.viewer().setSelection(new StructuredSelection(ws00.getData()));
+			results.clear();
+			view.actions().action(TreeActions.REFRESH).run();
+			Workbench.waitUntil("Refresh failed", 30_000, () -> !results.isEmpty());
+			String message = results.get(0).getMessage();
+			assertEquals(IStatus.ERROR, results.get(0).getSeverity(), message);
+			assertTrue(message.startsWith("Refresh of 'ws00' failed. OneLake did not take the account's token"), message);
+			assertTrue(message.endsWith("Sign In again. The tree keeps what the catalog holds."), message);
+			TreeItem account = view.viewer().getTree().getItem(0);
+			Workbench.waitUntil("the account marked sign in needed", 30_000,
+					() -> account.getText().endsWith(" sign in needed"));
+			String tip = ((org.eclipse.jface.viewers.CellLabelProvider) view.viewer().getLabelProvider())
+					.getToolTipText(account.getData());
+			assertTrue(tip.contains("Sign in needed"), tip);
+			assertTrue(Workbench.child(view.viewer().getTree(), account, "ws01") != null, "the tree keeps the catalog");
+			Workbench.screenshot("onelake-sign-in-needed", view.viewer().getControl().getShell());
 		}
 	}
 
@@ -358,6 +377,27 @@ class OneLakeAccountTest {
 			}
 		}
 		return null;
+	}
+
+	/** The results of Refresh's jobs (folder sweeps and OneLake reads) while open. */
+	private static final class RefreshResults extends JobChangeAdapter implements AutoCloseable {
+		final List<IStatus> results = new CopyOnWriteArrayList<>();
+
+		RefreshResults() {
+			Job.getJobManager().addJobChangeListener(this);
+		}
+
+		@Override
+		public void done(IJobChangeEvent event) {
+			if (event.getJob().belongsTo(RefreshJob.FAMILY)) {
+				results.add(event.getResult());
+			}
+		}
+
+		@Override
+		public void close() {
+			Job.getJobManager().removeJobChangeListener(this);
+		}
 	}
 
 	/** Listings as text, for failure messages. */

@@ -70,13 +70,21 @@ final class FreshJob extends Job {
 		}
 	}
 
-	/** The failure as a user reads it: a pause says until when, whatever status OneLake answered with. */
+	/**
+	 * The failure as a user reads it: a pause says until when, a refused token what to do, whatever status OneLake
+	 * answered with.
+	 */
 	private String why(LakeException e) {
 		Instant until = syncer.status().pausedUntil();
 		if (until != null && (e.kind() == Kind.THROTTLED || e.kind() == Kind.UNAVAILABLE)) {
 			String at = TIME.format(until.atZone(ZoneId.systemDefault()));
 			String answer = e.getMessage().startsWith("OneLake asked for a pause") ? "" : " (it answered: " + e.getMessage() + ")";
 			return "OneLake asked for a pause until " + at + answer + "; nothing is asked of it before then.";
+		}
+		if (e.kind() == Kind.UNAUTHORIZED) {
+			String answer = e.getMessage().startsWith("Sign in") ? "" : " (it answered: " + e.getMessage() + ")";
+			return "OneLake did not take the account's token and it can't be renewed silently" + answer
+					+ ": Sign In again.";
 		}
 		return e.getMessage().endsWith(".") ? e.getMessage() : e.getMessage() + ".";
 	}
