@@ -15,8 +15,8 @@ import java.util.Set;
 
 /**
  * A short folder only this user can write, for engine sockets whose state folder is too deep to hold one:
- * {@code $XDG_RUNTIME_DIR} where the session has one, else {@code <tmp>/lakestudio-<user>} made private. A folder
- * another user could write is never used (they could stand a server of theirs in for ours).
+ * {@code $XDG_RUNTIME_DIR} where the session has one, else {@code /tmp/lakestudio-<user>} (or under java.io.tmpdir)
+ * made private. A folder another user could write is never used (they could stand a server of theirs in for ours).
  */
 final class SocketFolder {
 
@@ -30,15 +30,25 @@ final class SocketFolder {
 		if (runtime != null && !runtime.isBlank() && isPrivate(Path.of(runtime))) {
 			return Optional.of(Path.of(runtime));
 		}
-		Path tmp = Path.of(System.getProperty("java.io.tmpdir"), "lakestudio-" + System.getProperty("user.name"));
-		try {
-			if (!Files.isDirectory(tmp, LinkOption.NOFOLLOW_LINKS)) {
-				Files.createDirectory(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+		// /tmp first: java.io.tmpdir may itself be deep (a build sets it to its target folder)
+		for (String tmp : new String[] { "/tmp", System.getProperty("java.io.tmpdir") }) {
+			if (tmp == null || !Files.isDirectory(Path.of(tmp))) {
+				continue;
 			}
-		} catch (IOException | UnsupportedOperationException e) {
-			// made by someone else meanwhile, or no POSIX: isPrivate decides
+			Path mine = Path.of(tmp, "lakestudio-" + System.getProperty("user.name"));
+			try {
+				if (!Files.isDirectory(mine, LinkOption.NOFOLLOW_LINKS)) {
+					Files.createDirectory(mine,
+							PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+				}
+			} catch (IOException | UnsupportedOperationException e) {
+				// made by someone else meanwhile, or no POSIX: isPrivate decides
+			}
+			if (isPrivate(mine)) {
+				return Optional.of(mine);
+			}
 		}
-		return isPrivate(tmp) ? Optional.of(tmp) : Optional.empty();
+		return Optional.empty();
 	}
 
 	/** A real folder (not a link) owned by this user that nobody else may write or enter. */
