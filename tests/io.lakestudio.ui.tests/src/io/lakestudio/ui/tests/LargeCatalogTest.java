@@ -50,11 +50,13 @@ class LargeCatalogTest {
 	static void drawAndAssertNoDuckDb(Path home) throws Exception {
 		Workbench.useHome(home);
 		long t0 = System.nanoTime();
-		OneLakeView view = Workbench.openView();
+		OneLakeView view = Workbench.openViewInPlace();
 		Workbench.waitUntil("the tree's first paint", 10_000, () -> view.drawnMillis() >= 0);
 		long showToDrawn = (System.nanoTime() - t0) / 1_000_000;
-		System.out.println("UI-BENCH: view created -> drawn tree: " + view.drawnMillis()
-				+ " ms (showView call -> drawn: " + showToDrawn + " ms) on 5000 tables");
+		System.out.println("UI-BENCH: view created -> drawn tree: " + view.drawnMillis() + " ms, of which the view's"
+				+ " own creation " + view.createMillis() + " ms and the workbench's layout and paint the rest"
+				+ " (showView call -> drawn: " + showToDrawn + " ms) on 5000 tables");
+		Workbench.maximize(view); // for the screenshot, after the figure
 
 		Tree tree = view.viewer().getTree();
 		assertEquals(1, tree.getItemCount());
@@ -87,8 +89,9 @@ class LargeCatalogTest {
 
 		// the first opening above pays for class loading and SQLite's native library; a second is what a user
 		// sees each time the workbench starts with the plugin already warm in the OS cache
-		OneLakeView again = Workbench.openView();
+		OneLakeView again = Workbench.openViewInPlace();
 		Workbench.waitUntil("the tree's first paint", 10_000, () -> again.drawnMillis() >= 0);
-		System.out.println("UI-BENCH: second opening, view created -> drawn tree: " + again.drawnMillis() + " ms");
+		System.out.println("UI-BENCH: second opening, view created -> drawn tree: " + again.drawnMillis()
+				+ " ms, of which the view's own creation " + again.createMillis() + " ms");
 	}
 }

@@ -53,12 +53,24 @@ final class Workbench {
 
 	/** Opens the OneLake view fresh, maximized in a screen-sized window (Xvfb has no window manager). */
 	static OneLakeView openView() throws PartInitException {
+		OneLakeView view = openViewInPlace();
+		maximize(view);
+		return view;
+	}
+
+	/**
+	 * Opens the OneLake view fresh where the perspective puts it, in a screen-sized window: as a user opens it, with
+	 * no maximizing (which re-lays the whole window out) between its creation and its first paint.
+	 */
+	static OneLakeView openViewInPlace() throws PartInitException {
 		closeView();
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		shell.setBounds(display().getPrimaryMonitor().getBounds());
-		OneLakeView view = (OneLakeView) page().showView(OneLakeView.ID);
+		return (OneLakeView) page().showView(OneLakeView.ID);
+	}
+
+	static void maximize(OneLakeView view) {
 		page().setPartState(page().getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
-		return view;
 	}
 
 	static void closeView() {
