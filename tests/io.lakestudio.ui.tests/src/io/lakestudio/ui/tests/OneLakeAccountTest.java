@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.core.runtime.IStatus;
@@ -37,6 +38,7 @@ import io.lakestudio.emulator.Request;
 import io.lakestudio.emulator.Tokens;
 import io.lakestudio.sync.account.Accounts;
 import io.lakestudio.sync.account.IdentityTokens;
+import io.lakestudio.ui.account.BrowserSignInHandler;
 import io.lakestudio.ui.account.DeviceCodeDialog;
 import io.lakestudio.ui.account.SignInHandler;
 import io.lakestudio.ui.account.SignInJob;
@@ -271,6 +273,36 @@ class OneLakeAccountTest {
 			assertTrue(tip.contains("Sign in needed"), tip);
 			assertTrue(Workbench.child(view.viewer().getTree(), account, "ws01") != null, "the tree keeps the catalog");
 			Workbench.screenshot("onelake-sign-in-needed", view.viewer().getControl().getShell());
+		}
+	}
+
+	@Test
+	void signInInTheBrowser() throws Exception {
+		Entra entra = emu.entra();
+		System.setProperty(IdentityTokens.CA_PROPERTY, entra.caFile().toString());
+		endpoints(Settings.load(home)).set(IdentityTokens.AUTHORITY_HOST, entra.authorityHost())
+				.set(Settings.TENANT, "emu-tenant").set(IdentityTokens.PUBLIC_CLIENT_ID, "lakestudio-test-client").save();
+		// the emulated browser loads Entra's page (the user signs in there) and goes back to the loopback listener
+		BrowserSignInHandler.useBrowser(entra::browse);
+		try {
+			OneLakeView view = Workbench.openView();
+			assertTrue(Commands.command(BrowserSignInHandler.ID).isEnabled());
+			Commands.execute(BrowserSignInHandler.ID);
+			Workbench.waitUntil("signed in", 60_000, () -> Accounts.signedIn(Settings.load(home)));
+			Settings in = Settings.load(home);
+			assertEquals(SignInHandler.DEFAULT_ACCOUNT, in.account());
+			assertEquals(IdentityTokens.BROWSER, in.string(IdentityTokens.METHOD, null));
+			assertEquals(List.of("authorization_code"), entra.grants(), "the page's code redeemed, no device code");
+			assertEquals(1, entra.authorizations().size(), entra.browsed()::toString);
+			Map<String, String> asked = entra.authorizations().get(0);
+			assertTrue(asked.get("redirect_uri").startsWith("http://localhost:"), asked::toString);
+			assertEquals("S256", asked.get("code_challenge_method"), "PKCE: " + asked);
+			Workbench.waitUntil("the tree re-rooted and filled from OneLake", 60_000,
+					() -> shows(view, SignInHandler.DEFAULT_ACCOUNT, "ws00", "ws01"));
+			assertTrue(AccountSync.running().isPresent(), "the account's sync job runs");
+			Workbench.screenshot("signed-in-browser", view.viewer().getControl().getShell());
+		} finally {
+			BrowserSignInHandler.useBrowser(null);
 		}
 	}
 

@@ -9,13 +9,15 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.identity.Browser;
 import io.lakestudio.identity.DeviceCode;
 import io.lakestudio.identity.SignInException;
 import io.lakestudio.sync.account.UserSignIn;
 
 /**
- * The device-code sign-in of an account, off the UI thread, with progress: waits until the code is approved in a
- * browser (anywhere), declined or expired. Cancel interrupts the wait (Identity then gives up the code).
+ * The sign-in of an account, off the UI thread, with progress: with a device code, waits until the code is approved
+ * in a browser (anywhere), declined or expired; with the browser, opens Entra's page and waits until it comes back
+ * to the loopback listener. Cancel interrupts the wait (Identity then gives the sign-in up).
  */
 public final class SignInJob extends Job {
 
@@ -24,15 +26,29 @@ public final class SignInJob extends Job {
 	private final Path home;
 	private final String account;
 	private final Consumer<DeviceCode> show;
+	private final Browser browser;
 	private volatile Thread waiting;
 	private volatile UserSignIn.Done done;
 
+	/** The device-code sign-in: {@code show} gets the code to show. */
 	public SignInJob(Path home, String account, Consumer<DeviceCode> show) {
+		this(home, account, show, null);
+		setUser(false); // the dialog shows the code and the progress; no second progress dialog over it
+	}
+
+	/** The browser sign-in: {@code browser} opens Entra's page; progress and Cancel are the workbench's. */
+	public static SignInJob inBrowser(Path home, String account, Browser browser) {
+		SignInJob job = new SignInJob(home, account, null, browser);
+		job.setUser(true);
+		return job;
+	}
+
+	private SignInJob(Path home, String account, Consumer<DeviceCode> show, Browser browser) {
 		super("Signing in to OneLake as account " + account);
 		this.home = home;
 		this.account = account;
 		this.show = show;
-		setUser(false); // the dialog shows the code and the progress; no second progress dialog over it
+		this.browser = browser;
 	}
 
 	@Override
@@ -51,13 +67,14 @@ public final class SignInJob extends Job {
 
 	@Override
 	protected IStatus run(IProgressMonitor monitor) {
-		monitor.beginTask("Waiting for the device code to be approved", IProgressMonitor.UNKNOWN);
+		monitor.beginTask(show != null ? "Waiting for the device code to be approved"
+				: "Waiting for the sign-in in the browser", IProgressMonitor.UNKNOWN);
 		waiting = Thread.currentThread();
 		try {
 			if (monitor.isCanceled()) {
 				return Status.CANCEL_STATUS;
 			}
-			done = UserSignIn.run(Settings.load(home), account, home, show);
+			done = UserSignIn.run(Settings.load(home), account, home, show, browser);
 			return Status.OK_STATUS;
 		} catch (SignInException e) {
 			if (monitor.isCanceled()) {
