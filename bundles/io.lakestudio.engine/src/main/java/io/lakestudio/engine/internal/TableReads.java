@@ -101,6 +101,9 @@ public final class TableReads {
 		if (LakeTable.ICEBERG.equals(t.format())) {
 			String v = iceberg.view(d, t, at, limit, where, names, columns, fresh, notices);
 			lastFiles = iceberg.lastFiles();
+			if (!config.offline() && config.store() != null) {
+				mirror.held(t).ifPresent(h -> held.add(new KeptPlan.Read(t, h))); // its metadata, as a log for Delta
+			}
 			return v;
 		}
 		if (!LakeTable.DELTA.equals(t.format())) {
@@ -224,7 +227,10 @@ public final class TableReads {
 		return kept;
 	}
 
-	/** The held logs the running statement's Delta tables were read from, in the order it named them. */
+	/**
+	 * The held logs (Delta) and metadata (Iceberg) the running statement's tables were read from, in the order it
+	 * named them.
+	 */
 	public List<KeptPlan.Read> held() {
 		return List.copyOf(held);
 	}

@@ -365,6 +365,39 @@ class IcebergCorrectnessTest {
 		}
 	}
 
+	/**
+	 * An Iceberg statement run again runs as it was made (a kept plan), answering as the held metadata says, until
+	 * that metadata is due: then the new snapshot is read and the plan made anew.
+	 */
+	@Test
+	void aStatementRunAgainIsKeptUntilItsMetadataIsDue(@TempDir Path tmp) throws Exception {
+		Path root = tmp.resolve("lake");
+		Path tables = root.resolve("Ice/Lake.Lakehouse/Tables");
+		Table t = IcebergFixtures.create(tables, "plain", SCHEMA, PartitionSpec.unpartitioned());
+		t.newAppend().appendFile(IcebergFixtures.write(t, rows(SCHEMA, 0, 400), null)).commit();
+		String sql = "SELECT count(*), sum(id)::BIGINT FROM \"Ice/Lake\".plain";
+		io.lakestudio.engine.MutableClock clock = new io.lakestudio.engine.MutableClock(java.time.Instant.now());
+		try (TestLake lake = TestLake.of(tmp, root); Engine e = lake.engine(clock)) {
+			io.lakestudio.catalog.LakeTable lt = lake.catalog.resolve(
+					io.lakestudio.catalog.TableName.parse("Ice/Lake/plain")).table();
+			assertEquals(List.of(List.of((Object) 400L, 79800L)), engineRows(e, sql));
+			assertTrue(!e.lastPlanKept(), "made the first time");
+			assertEquals(List.of(List.of((Object) 400L, 79800L)), engineRows(e, sql));
+			assertTrue(e.lastPlanKept(), "run again as it was made");
+			assertEquals(2, lake.catalog.uses(lt.id(), java.time.Instant.EPOCH).size(), "each run reads the table");
+
+			t.newAppend().appendFile(IcebergFixtures.write(t, rows(SCHEMA, 400, 100), null)).commit();
+			assertEquals(List.of(List.of((Object) 400L, 79800L)), engineRows(e, sql), "the held snapshot, as made");
+			assertTrue(e.lastPlanKept());
+			clock.advance(java.time.Duration.ofMinutes(61));
+			assertEquals(List.of(List.of((Object) 500L, 124750L)), engineRows(e, sql));
+			assertTrue(!e.lastPlanKept(), "the metadata was due: made anew");
+			assertEquals(500, IcebergFixtures.oracle(t, t.currentSnapshot().snapshotId()).size(), "Iceberg's own read");
+			assertEquals(List.of(List.of((Object) 500L, 124750L)), engineRows(e, sql));
+			assertTrue(e.lastPlanKept());
+		}
+	}
+
 	/** A Delta table with an Iceberg conversion beside its log (UniForm) is read as Delta, never through it. */
 	@Test
 	void aDeltaTableWithAnIcebergConversionIsReadAsDelta(@TempDir Path tmp) throws Exception {
