@@ -66,6 +66,14 @@ public final class Engine implements AutoCloseable {
 	/** The statement last cancelled: its error is the cancel, nothing to find out about. */
 	private volatile Statement cancelled;
 
+	/**
+	 * A DuckDB connection for writing files (the sample lake), with the library the engine uses, loaded from the
+	 * state folder {@code home} rather than copied to tmp: nothing is locked down, so it never runs a user's SQL.
+	 */
+	public static Connection writer(java.nio.file.Path home) throws SQLException, IOException {
+		return DuckDb.unlocked(home);
+	}
+
 	public Engine(EngineConfig config) {
 		this(config, Listings.NONE);
 	}

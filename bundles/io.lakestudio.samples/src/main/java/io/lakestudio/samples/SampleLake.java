@@ -35,9 +35,22 @@ public final class SampleLake {
 	 * @return the Delta table folders written
 	 */
 	public static List<Path> write(Path root) throws IOException {
-		Files.createDirectories(root);
 		// DriverManager does not see DuckDB's driver across OSGi bundles; the driver class does not need to
 		try (Connection duck = new DuckDBDriver().connect("jdbc:duckdb:", new Properties())) {
+			return write(root, duck);
+		} catch (SQLException e) {
+			throw new IOException("cannot start DuckDB to write the sample lake: " + e.getMessage(), e);
+		}
+	}
+
+	/**
+	 * As {@link #write(Path)}, writing the Parquet through {@code duck}, an open DuckDB connection that may write
+	 * under {@code root} (the command line gives one whose library was loaded from the state folder, as the
+	 * engine's is, rather than copied to tmp again).
+	 */
+	public static List<Path> write(Path root, Connection duck) throws IOException {
+		Files.createDirectories(root);
+		try {
 			ParquetWriter w = new ParquetWriter(duck);
 			w.exec("SET TimeZone = 'UTC'");
 			w.exec("SET threads = 2");

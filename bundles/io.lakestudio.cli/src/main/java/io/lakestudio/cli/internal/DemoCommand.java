@@ -3,6 +3,7 @@ package io.lakestudio.cli.internal;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +17,7 @@ import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.catalog.Workspace;
 import io.lakestudio.cli.Lakestudio;
+import io.lakestudio.engine.Engine;
 import io.lakestudio.samples.SampleLake;
 
 public final class DemoCommand extends Command {
@@ -48,8 +50,8 @@ public final class DemoCommand extends Command {
 		if (rewrite || !Files.isDirectory(dir)) {
 			out.println("Writing a sample lake of real Delta tables to " + dir + " ...");
 			out.flush();
-			try {
-				SampleLake.write(dir);
+			try (Connection duck = Engine.writer(home)) { // DuckDB's library from the state folder, as for SQL
+				SampleLake.write(dir, duck);
 			} catch (Exception e) {
 				throw new Die(3, "could not write the sample lake to " + dir + ": " + e.getMessage());
 			}

@@ -52,6 +52,14 @@ public final class DuckDb {
 		return conn;
 	}
 
+	/**
+	 * A DuckDB of its own with nothing locked down, its library loaded as the engine's is (from
+	 * {@code <home>/engine/}, not copied to tmp): for writing sample data, never for a user's statement.
+	 */
+	public static Connection unlocked(Path home) throws SQLException, IOException {
+		return driver(home.resolve("engine")).connect("jdbc:duckdb:", new Properties());
+	}
+
 	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
 		Path home = c.home().toAbsolutePath().normalize();
 		Path spill = Files.createDirectories(home.resolve("engine").resolve("spill"));

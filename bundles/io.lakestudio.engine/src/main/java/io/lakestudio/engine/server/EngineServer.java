@@ -60,8 +60,8 @@ public final class EngineServer implements AutoCloseable {
 	private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
 			.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
 	private static final Object BINDING = new Object();
-	/** Linux's sun_path holds 108 bytes with the terminating zero; keep a margin for other Unixes. */
-	private static final int MAX_SOCKET_NAME = 100;
+	/** Linux's sun_path holds 108 bytes with the terminating zero (macOS's 104: none of our platforms). */
+	private static final int MAX_SOCKET_NAME = 107;
 
 	/**
 	 * How a server runs: {@code idle} null for never (a hosted server); {@code onIdle} runs once it closed after
