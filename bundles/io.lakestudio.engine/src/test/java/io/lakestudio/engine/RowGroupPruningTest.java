@@ -75,6 +75,28 @@ class RowGroupPruningTest {
 		}
 		write("plain", false);
 		write("dvs", true);
+		writeSide();
+	}
+
+	/** "side": the ids of "plain" with a column of its own, in the same row groups of 4096 rows. */
+	static void writeSide() throws Exception {
+		Path table = Files.createDirectories(root.resolve("Bench/Rg.Lakehouse/Tables/side"));
+		DeltaTables.create(table, List.of(new DeltaColumn("id", "long", false), new DeltaColumn("w", "integer", true)),
+				List.of(), Map.of());
+		List<DataFile> files = new ArrayList<>();
+		List<Path> paths = new ArrayList<>();
+		try (Statement s = duck.createStatement()) {
+			for (int f = 0; f < FILES; f++) {
+				Path file = table.resolve("part-" + f + ".parquet");
+				s.execute("COPY (SELECT (" + (f * PER) + " + i)::BIGINT AS id, (i % 1000)::INTEGER AS w FROM range(" + PER
+						+ ") r(i) ORDER BY id) TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 4096)");
+				files.add(new DataFile(file.getFileName().toString(), Files.size(file), Map.of(), PER, Map.of(), Map.of(),
+						Map.of()));
+				paths.add(file);
+			}
+		}
+		DeltaTables.append(table, files);
+		originals.put("side", paths);
 	}
 
 	@AfterAll
@@ -149,6 +171,11 @@ class RowGroupPruningTest {
 
 	/** Raw DuckDB over the full original files, deleted rows left out by (file, position). */
 	static String expected(String select, String table, String predicate) throws Exception {
+		return answer(duck, String.format(select, from(table), predicate));
+	}
+
+	/** A table as raw DuckDB reads it from the full original files, deleted rows left out by (file, position). */
+	static String from(String table) {
 		List<Path> files = originals.get(table);
 		StringBuilder list = new StringBuilder();
 		StringBuilder deleted = new StringBuilder("(VALUES (NULL::VARCHAR, NULL::BIGINT)");
@@ -158,10 +185,62 @@ class RowGroupPruningTest {
 				deleted.append(", ('").append(files.get(f)).append("', ").append(p).append(")");
 			}
 		}
-		String from = "(SELECT * EXCLUDE (filename, file_row_number) FROM read_parquet([" + list
+		return "(SELECT * EXCLUDE (filename, file_row_number) FROM read_parquet([" + list
 				+ "], filename = true, file_row_number = true) r WHERE NOT EXISTS (SELECT 1 FROM " + deleted
 				+ ") x(f, p) WHERE x.f = r.filename AND x.p = r.file_row_number))";
-		return answer(duck, String.format(select, from, predicate));
+	}
+
+	private static final String SIDE = "\"Bench/Rg\".side";
+
+	/**
+	 * Statements over several tables ({@code %1$s} plain, {@code %2$s} side, {@code %3$s} dvs), each with the same
+	 * statement without the filters that rule row groups out (for the bytes of all their chunks) where the plan's
+	 * scans can be told apart, so that row groups must be left out.
+	 */
+	private static final String[][] JOINS = {
+			{ "SELECT count(*), sum(a.amount), sum(b.w) FROM %1$s a JOIN %2$s b USING (id) WHERE a.id BETWEEN 12288 AND 12300",
+					"SELECT count(*), sum(a.amount), sum(b.w) FROM %1$s a JOIN %2$s b USING (id)" },
+			{ "SELECT count(*), sum(x) FROM (SELECT amount AS x FROM %1$s WHERE id < 100 UNION ALL SELECT w FROM %2$s WHERE id > 32767)",
+					"SELECT count(*), sum(x) FROM (SELECT amount AS x FROM %1$s UNION ALL SELECT w FROM %2$s WHERE id > -1)" },
+			{ "SELECT count(*), min(a.ts), max(b.w) FROM %1$s a, %2$s b WHERE a.id = b.id AND a.amount > 18000.0 AND b.w < 500",
+					null },
+			{ "SELECT count(*), sum(a.n), max(b.s) FROM %1$s a JOIN %3$s b ON a.id = b.id + 1 WHERE b.n IS NULL", null },
+			{ "SELECT count(*) FROM %1$s a JOIN %3$s b USING (id) WHERE a.id > 32767", null },
+			{ "SELECT count(*), sum(x.amount) FROM %1$s x JOIN %1$s y ON x.id = y.id WHERE x.id < 4096 AND y.n < 100", null },
+			{ "SELECT count(*), sum(a.amount) FROM %1$s a WHERE a.id IN (SELECT id FROM %2$s WHERE w = 7 AND id < 5000)", null },
+			{ "SELECT count(*), sum(b.w) FROM %3$s a JOIN %2$s b USING (id) WHERE a.n IS NULL AND b.id >= 12288", null } };
+
+	/**
+	 * Over several tables the row groups each table's scan rules out are left out too, when the plan's scans can be
+	 * told apart by the columns they name; the answers are raw DuckDB's over the full files either way.
+	 */
+	@Test
+	void statementsOverSeveralTablesLeaveOutTheRowGroupsOfEachScan(@TempDir Path t) throws Exception {
+		try (TestLake lake = TestLake.of(t, root)) {
+			for (String[] j : JOINS) {
+				deleteCache(lake.home);
+				long pruned;
+				try (Engine e = lake.engine(lake.lake.store(), false, Duration.ofHours(1))) {
+					String sql = String.format(j[0], PLAIN, SIDE, DVS);
+					String raw = answer(duck, String.format(j[0], from("plain"), from("side"), from("dvs")));
+					assertEquals(raw, answer(e, sql), sql);
+					pruned = e.fetchedBytes();
+					assertEquals(raw, answer(e, sql), "again: " + sql);
+					assertEquals(pruned, e.fetchedBytes(), "again, nothing more: " + sql);
+				}
+				if (j[1] != null) {
+					deleteCache(lake.home);
+					try (Engine e = lake.engine(lake.lake.store(), false, Duration.ofHours(1))) {
+						String sql = String.format(j[1], PLAIN, SIDE, DVS);
+						assertEquals(answer(duck, String.format(j[1], from("plain"), from("side"), from("dvs"))),
+								answer(e, sql), sql);
+						long all = e.fetchedBytes();
+						System.out.printf("several tables: %d of %d bytes: %s%n", pruned, all, j[0]);
+						assertTrue(pruned * 2 < all, "row groups left out: " + pruned + " of " + all + " bytes: " + j[0]);
+					}
+				}
+			}
+		}
 	}
 
 	static String answer(Connection d, String sql) throws SQLException {

@@ -48,10 +48,13 @@ public final class TableReads {
 	private final Map<String, String> views = new HashMap<>();
 	/** The table references of the running statement, held up to their footers, whose chunks are to fetch. */
 	private final List<Pending> pending = new ArrayList<>();
-	/** The filters DuckDB's plan pushes into the parquet scan, by statement text (views never change under a name). */
-	private final Map<String, List<RowGroups.Filter>> plans = new LinkedHashMap<>(64, 0.75f, true) {
+	/**
+	 * The filters DuckDB's plan pushes into the parquet scan of each table reference (in the statement's order), by
+	 * statement text (views never change under a name).
+	 */
+	private final Map<String, List<List<RowGroups.Filter>>> plans = new LinkedHashMap<>(64, 0.75f, true) {
 		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, List<RowGroups.Filter>> e) {
+		protected boolean removeEldestEntry(Map.Entry<String, List<List<RowGroups.Filter>>> e) {
 			return size() > 256;
 		}
 	};
@@ -184,15 +187,16 @@ public final class TableReads {
 	/**
 	 * Fetches the column chunks the running statement reads, once every table it names has its view:
 	 * {@code body} is the statement as DuckDB runs it (without EXPLAIN ANALYZE or CREATE in front). With
-	 * {@code pruneRowGroups}, a statement over one table leaves out the chunks of the row groups its plan's
-	 * filters rule out (see {@link RowGroups}).
+	 * {@code pruneRowGroups}, each table reference leaves out the chunks of the row groups its scan's filters in
+	 * the plan rule out (see {@link RowGroups}); over several tables, only when the plan's scans can be told apart.
 	 */
 	public Set<Path> fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
 		Set<Path> keep = new HashSet<>();
 		try {
-			boolean prune = pruneRowGroups && pending.size() == 1;
-			for (Pending p : pending) {
-				Map<ScanFile, BitSet> skip = prune ? skips(d, body, p) : Map.of();
+			List<List<RowGroups.Filter>> filters = pruneRowGroups ? pushed(d, body) : List.of();
+			for (int i = 0; i < pending.size(); i++) {
+				Pending p = pending.get(i);
+				Map<ScanFile, BitSet> skip = filters.isEmpty() ? Map.of() : skips(p, filters.get(i));
 				keep.addAll(hold(p.table(), p.files(), p.physical(), skip));
 			}
 			keep.addAll(iceberg.fetchChunks());
@@ -260,32 +264,60 @@ public final class TableReads {
 	}
 
 	/**
-	 * The row groups of each file that DuckDB will not read for {@code body}; none when every chunk is held
-	 * already (no EXPLAIN then), and none for a file whose footer cannot be read.
+	 * The filters of each table reference's parquet scan in the plan of {@code body}, by reference; empty when
+	 * every chunk is held already (no EXPLAIN then), or when the plan is not understood or its scans can't be told
+	 * apart: then every row group is fetched.
 	 */
-	private Map<ScanFile, BitSet> skips(Connection d, String body, Pending p) {
-		Map<ScanFile, BitSet> out = new HashMap<>();
+	private List<List<RowGroups.Filter>> pushed(Connection d, String body) {
+		if (pending.isEmpty()) {
+			return List.of();
+		}
 		try {
 			boolean all = true;
-			for (ScanFile f : p.files()) {
-				all &= cache.holds(p.table().location() + "/" + f.path(), f.size(), p.physical());
+			for (Pending p : pending) {
+				for (ScanFile f : p.files()) {
+					all &= cache.holds(p.table().location() + "/" + f.path(), f.size(), p.physical());
+				}
 			}
 			if (all) {
-				return out;
+				return List.of();
 			}
-			List<RowGroups.Filter> filters = plans.get(body);
-			if (filters == null) {
-				try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
-					StringBuilder plan = new StringBuilder();
-					while (rs.next()) {
-						if ("physical_plan".equals(rs.getString(1))) {
-							plan.append(rs.getString(2));
-						}
+			List<List<RowGroups.Filter>> known = plans.get(body);
+			if (known != null) {
+				return known;
+			}
+			StringBuilder plan = new StringBuilder();
+			try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+				while (rs.next()) {
+					if ("physical_plan".equals(rs.getString(1))) {
+						plan.append(rs.getString(2));
 					}
-					filters = RowGroups.pushed(plan.toString(), p.declared());
 				}
-				plans.put(body, filters);
 			}
+			List<List<RowGroups.Filter>> out = new ArrayList<>();
+			if (pending.size() == 1) {
+				out.add(RowGroups.pushed(plan.toString(), pending.get(0).declared()));
+			} else {
+				List<RowGroups.Scan> scans = RowGroups.scans(plan.toString());
+				int[] match = RowGroups.match(scans, pending.stream().map(Pending::physical).toList());
+				for (int i = 0; match != null && i < pending.size(); i++) {
+					out.add(RowGroups.filters(scans.get(match[i]), pending.get(i).declared()));
+				}
+			}
+			plans.put(body, out);
+			return out;
+		} catch (SQLException | RuntimeException e) {
+			return List.of(); // not understood: every row group is fetched
+		}
+	}
+
+	/** The row groups of each of a reference's files that its scan's filters rule out; none for an unreadable footer. */
+	private Map<ScanFile, BitSet> skips(Pending p, List<RowGroups.Filter> filters) {
+		Map<ScanFile, BitSet> out = new HashMap<>();
+		if (filters.isEmpty()) {
+			return out;
+		}
+		try {
 			for (ScanFile f : p.files()) {
 				BitSet b = RowGroups.skipped(cache.footer(p.table().location() + "/" + f.path(), f.size()), filters,
 						p.declared());
@@ -293,8 +325,8 @@ public final class TableReads {
 					out.put(f, b);
 				}
 			}
-		} catch (SQLException | IOException | RuntimeException e) {
-			out.clear(); // not understood: every row group is fetched
+		} catch (IOException | RuntimeException e) {
+			out.clear();
 		}
 		return out;
 	}

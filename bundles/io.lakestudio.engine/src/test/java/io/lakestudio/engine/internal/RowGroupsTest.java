@@ -1,0 +1,52 @@
+package io.lakestudio.engine.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+/** How the scans of a plan over several tables are told apart: by the names each carries, and only when sure. */
+class RowGroupsTest {
+
+	private static Set<String> names(String filter) {
+		Set<String> out = new HashSet<>();
+		assertTrue(RowGroups.names(filter, out), filter);
+		return out;
+	}
+
+	@Test
+	void aFilterNamesItsColumnsNotItsValuesCastsOrWords() {
+		assertEquals(Set.of("id"), names("((id >= 100) AND (id <= 300))"));
+		assertEquals(Set.of("ts"), names("(ts >= '2024-01-01 00:00:00+00'::TIMESTAMP WITH TIME ZONE)"));
+		assertEquals(Set.of("col_2", "n"), names("((col_2 = -5.5e3) AND (n IS NOT NULL))"));
+		assertEquals(Set.of("my col"), names("(\"My Col\" = 'a AND b')"));
+		assertEquals(Set.of("dec"), names("(dec > 360.50::DECIMAL(10,2))"));
+		assertFalse(RowGroups.names("(lower(s) = 'x')", new HashSet<>()), "a function");
+		assertFalse(RowGroups.names("(s ~~ 'x%')", new HashSet<>()), "an operator not known");
+	}
+
+	private static RowGroups.Scan scan(String... columns) {
+		return new RowGroups.Scan(Set.of(columns), List.of(), true);
+	}
+
+	@Test
+	void scansAreMatchedOnlyWhenOneAssignmentFits() {
+		// a dimension's columns within the fact's: the fact's scan is the one naming amount
+		assertArrayEquals(new int[] { 1, 0 }, RowGroups.match(List.of(scan("k"), scan("k", "amount", "filename")),
+				List.of(Set.of("k", "amount"), Set.of("k", "name"))));
+		assertNull(RowGroups.match(List.of(scan("k"), scan("k")), List.of(Set.of("k", "a"), Set.of("k", "b"))),
+				"both fit both");
+		assertNull(RowGroups.match(List.of(scan("k")), List.of(Set.of("k"), Set.of("k"))), "a scan short");
+		assertNull(RowGroups.match(List.of(scan("x"), scan("k")), List.of(Set.of("k"), Set.of("k", "a"))),
+				"a name no table has");
+		assertNull(RowGroups.match(List.of(new RowGroups.Scan(Set.of("k"), List.of(), false), scan("a")),
+				List.of(Set.of("k"), Set.of("a"))), "a filter not understood");
+	}
+}
