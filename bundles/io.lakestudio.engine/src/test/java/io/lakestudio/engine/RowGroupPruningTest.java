@@ -208,7 +208,9 @@ class RowGroupPruningTest {
 			{ "SELECT count(*) FROM %1$s a JOIN %3$s b USING (id) WHERE a.id > 32767", null },
 			{ "SELECT count(*), sum(x.amount) FROM %1$s x JOIN %1$s y ON x.id = y.id WHERE x.id < 4096 AND y.n < 100", null },
 			{ "SELECT count(*), sum(a.amount) FROM %1$s a WHERE a.id IN (SELECT id FROM %2$s WHERE w = 7 AND id < 5000)", null },
-			{ "SELECT count(*), sum(b.w) FROM %3$s a JOIN %2$s b USING (id) WHERE a.n IS NULL AND b.id >= 12288", null } };
+			{ "SELECT count(*), sum(b.w) FROM %3$s a JOIN %2$s b USING (id) WHERE a.n IS NULL AND b.id >= 12288", null },
+			{ "WITH c AS MATERIALIZED (SELECT id, amount FROM %1$s WHERE id < 5000) SELECT count(*), sum(x.amount), sum(b.w)"
+					+ " FROM c x JOIN %2$s b USING (id) JOIN c y USING (id) WHERE b.w < 900", null } };
 
 	/**
 	 * Over several tables the row groups each table's scan rules out are left out too, when the plan's scans can be

@@ -132,6 +132,11 @@ final class IcebergReads {
 		}
 	}
 
+	/** Whether the running statement reads an Iceberg table (its chunks not fetched yet). */
+	boolean reading() {
+		return !pending.isEmpty();
+	}
+
 	/** Forgets the running statement's files without fetching their chunks. */
 	void skipChunks() {
 		pending.clear();

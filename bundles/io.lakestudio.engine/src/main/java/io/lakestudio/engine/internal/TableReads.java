@@ -46,6 +46,9 @@ public final class TableReads {
 	private final DiskCache cache;
 	private final IcebergReads iceberg;
 	private final Map<String, String> views = new HashMap<>();
+	/** Plan nodes that may leave a table reference unscanned or scan one twice. */
+	private static final java.util.regex.Pattern PLAN_NODES_NOT_ONE_SCAN_EACH = java.util.regex.Pattern
+			.compile("\"name\"\\s*:\\s*\"(EMPTY_RESULT|[A-Z_]*CTE[A-Z_]*)\"");
 	/** The table references of the running statement, held up to their footers, whose chunks are to fetch. */
 	private final List<Pending> pending = new ArrayList<>();
 	/**
@@ -297,7 +300,9 @@ public final class TableReads {
 			List<List<RowGroups.Filter>> out = new ArrayList<>();
 			if (pending.size() == 1) {
 				out.add(RowGroups.pushed(plan.toString(), pending.get(0).declared()));
-			} else {
+			} else if (!iceberg.reading() && !PLAN_NODES_NOT_ONE_SCAN_EACH.matcher(plan).find()) {
+				// one scan per reference: no Iceberg scans among them, no reference left out of the plan, none
+				// scanned twice through a CTE, so that the count of scans is the count of references
 				List<RowGroups.Scan> scans = RowGroups.scans(plan.toString());
 				int[] match = RowGroups.match(scans, pending.stream().map(Pending::physical).toList());
 				for (int i = 0; match != null && i < pending.size(); i++) {
