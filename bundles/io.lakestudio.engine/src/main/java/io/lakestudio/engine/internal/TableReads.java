@@ -316,7 +316,7 @@ public final class TableReads {
 		}
 	}
 
-	/** The row groups of each of a reference's files that its scan's filters rule out; none for an unreadable footer. */
+	/** The row groups of a reference's files that its scan's filters rule out; none if a footer is unreadable. */
 	private Map<ScanFile, BitSet> skips(Pending p, List<RowGroups.Filter> filters) {
 		Map<ScanFile, BitSet> out = new HashMap<>();
 		if (filters.isEmpty()) {

@@ -58,7 +58,8 @@ final class SocketFolder {
 				return false;
 			}
 			Set<PosixFilePermission> perms = Files.getPosixFilePermissions(folder, LinkOption.NOFOLLOW_LINKS);
-			boolean othersOut = perms.stream().noneMatch(p -> p.name().startsWith("GROUP") || p.name().startsWith("OTHERS"));
+			boolean othersOut = perms.stream()
+					.noneMatch(p -> p.name().startsWith("GROUP") || p.name().startsWith("OTHERS"));
 			String owner = Files.getOwner(folder, LinkOption.NOFOLLOW_LINKS).getName();
 			return othersOut && owner.equals(System.getProperty("user.name"));
 		} catch (IOException | UnsupportedOperationException e) {
@@ -69,7 +70,8 @@ final class SocketFolder {
 	/** 16 hex digits naming a state folder, the same in every process. */
 	static String hash(Path socketInHome) {
 		try {
-			byte[] d = MessageDigest.getInstance("SHA-256").digest(socketInHome.toString().getBytes(StandardCharsets.UTF_8));
+			byte[] d = MessageDigest.getInstance("SHA-256")
+					.digest(socketInHome.toString().getBytes(StandardCharsets.UTF_8));
 			return HexFormat.of().formatHex(d, 0, 8);
 		} catch (NoSuchAlgorithmException e) {
 			throw new IllegalStateException(e);

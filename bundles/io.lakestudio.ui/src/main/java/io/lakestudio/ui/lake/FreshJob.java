@@ -78,7 +78,8 @@ final class FreshJob extends Job {
 		Instant until = syncer.status().pausedUntil();
 		if (until != null && (e.kind() == Kind.THROTTLED || e.kind() == Kind.UNAVAILABLE)) {
 			String at = TIME.format(until.atZone(ZoneId.systemDefault()));
-			String answer = e.getMessage().startsWith("OneLake asked for a pause") ? "" : " (it answered: " + e.getMessage() + ")";
+			String answer = e.getMessage().startsWith("OneLake asked for a pause") ? ""
+					: " (it answered: " + e.getMessage() + ")";
 			return "OneLake asked for a pause until " + at + answer + "; nothing is asked of it before then.";
 		}
 		if (e.kind() == Kind.UNAUTHORIZED) {
