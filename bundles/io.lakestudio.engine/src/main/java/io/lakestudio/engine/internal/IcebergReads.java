@@ -3,6 +3,7 @@ package io.lakestudio.engine.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -54,6 +56,15 @@ final class IcebergReads {
 	private final Map<LakeTable, List<Hold>> pending = new LinkedHashMap<>();
 	/** Files the running statement needs that are held already (delete files, whole). */
 	private final Set<Path> keep = new HashSet<>();
+	/** The DuckDB types of the running statement's tables' columns, by field id (what the view declares). */
+	private final Map<LakeTable, Map<Integer, String>> types = new HashMap<>();
+	/** The filters the plan pushes into the scan of a one-table statement, by statement text. */
+	private final Map<String, List<RowGroups.Filter>> plans = new LinkedHashMap<>(64, 0.75f, true) {
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, List<RowGroups.Filter>> e) {
+			return size() > 256;
+		}
+	};
 	private int next;
 	private int lastFiles;
 
@@ -90,6 +101,8 @@ final class IcebergReads {
 		keep.addAll(local.values());
 		// the footers: enough to make the view and plan the statement
 		local.putAll(hold(t, files.stream().map(f -> new Hold(f.path(), f.size(), Set.of())).toList()));
+		Map<Integer, String> declared = types.computeIfAbsent(t, x -> new HashMap<>());
+		scan.columns().forEach(c -> declared.put(c.fieldId(), c.duckType()));
 		List<Hold> chunks = pending.computeIfAbsent(t, x -> new ArrayList<>());
 		for (IcebergScan.DataFile f : files) {
 			chunks.add(new Hold(f.path(), f.size(), physical(t, f, ids)));
@@ -119,16 +132,92 @@ final class IcebergReads {
 
 	/**
 	 * Holds the chunks the running statement's Iceberg tables project; the files it needs (for the cache to keep).
+	 * With {@code pruneRowGroups} and one Iceberg table alone in the statement ({@code body}, as DuckDB runs it),
+	 * the chunks of the row groups the plan's filters rule out are left out, as for Delta (see {@link RowGroups}).
 	 */
-	Set<Path> fetchChunks() throws EngineException {
+	Set<Path> fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
 		try {
 			Set<Path> out = new HashSet<>(keep);
+			List<RowGroups.Filter> filters = pruneRowGroups && pending.size() == 1 ? pushed(d, body) : List.of();
 			for (Map.Entry<LakeTable, List<Hold>> e : pending.entrySet()) {
-				out.addAll(hold(e.getKey(), e.getValue()).values());
+				out.addAll(hold(e.getKey(), e.getValue(), filters).values());
 			}
 			return out;
 		} finally {
 			skipChunks();
+		}
+	}
+
+	/**
+	 * The filters of the one parquet scan in the plan of {@code body} on the one pending table's columns, named
+	 * {@code c<field id>} as its view names them; none when every chunk is held already (no EXPLAIN then) or the
+	 * plan is not understood.
+	 */
+	private List<RowGroups.Filter> pushed(Connection d, String body) {
+		Map.Entry<LakeTable, List<Hold>> only = pending.entrySet().iterator().next();
+		LakeTable t = only.getKey();
+		boolean all = true;
+		for (Hold h : only.getValue()) {
+			all &= h.physical() == null || cache.holds(t.location() + "/" + h.path(), h.size(), h.physical());
+		}
+		if (all) {
+			return List.of();
+		}
+		List<RowGroups.Filter> known = plans.get(body);
+		if (known != null) {
+			return known;
+		}
+		StringBuilder plan = new StringBuilder();
+		try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+			while (rs.next()) {
+				if ("physical_plan".equals(rs.getString(1))) {
+					plan.append(rs.getString(2));
+				}
+			}
+		} catch (SQLException | RuntimeException e) {
+			return List.of(); // not understood: every row group is fetched
+		}
+		Map<String, String> declared = new HashMap<>();
+		types.getOrDefault(t, Map.of()).forEach((id, type) -> declared.put("c" + id, prunable(type)));
+		declared.values().removeIf(java.util.Objects::isNull);
+		List<RowGroups.Filter> out = RowGroups.pushed(plan.toString(), declared);
+		plans.put(body, out);
+		return out;
+	}
+
+	/** A view's DuckDB type as the footer reader names it, for the types row groups are pruned on; else null. */
+	private static String prunable(String duckType) {
+		return switch (duckType) {
+		case "BIGINT", "INTEGER", "SMALLINT", "TINYINT", "DOUBLE", "DATE", "TIMESTAMP" -> duckType;
+		case "TIMESTAMP WITH TIME ZONE" -> "TIMESTAMPTZ";
+		default -> null;
+		};
+	}
+
+	/**
+	 * The row groups of one file that {@code filters} (on {@code c<field id>}) rule out, by the file's own names
+	 * for those field ids; none when the footer can't be read.
+	 */
+	private IntPredicate skipped(LakeTable t, Hold h, List<RowGroups.Filter> filters) {
+		try {
+			ParquetFooter.Footer footer = cache.footer(t.location() + "/" + h.path(), h.size());
+			Map<Integer, String> byId = footer.fieldIds();
+			Map<Integer, String> declared = types.getOrDefault(t, Map.of());
+			List<RowGroups.Filter> own = new ArrayList<>();
+			Map<String, String> ownTypes = new HashMap<>();
+			for (RowGroups.Filter f : filters) {
+				int id = Integer.parseInt(f.column().substring(1));
+				String name = byId.get(id);
+				String type = declared.get(id) == null ? null : prunable(declared.get(id));
+				if (name != null && type != null) {
+					own.add(new RowGroups.Filter(name, f.op(), f.whole(), f.real()));
+					ownTypes.put(name, type);
+				}
+			}
+			java.util.BitSet out = RowGroups.skipped(footer, own, ownTypes);
+			return out.isEmpty() ? null : out::get;
+		} catch (IOException | RuntimeException e) {
+			return null;
 		}
 	}
 
@@ -141,6 +230,7 @@ final class IcebergReads {
 	void skipChunks() {
 		pending.clear();
 		keep.clear();
+		types.clear();
 	}
 
 	/**
@@ -273,10 +363,17 @@ final class IcebergReads {
 	 * once what is missing. The local copies by relative path.
 	 */
 	private Map<String, Path> hold(LakeTable t, List<Hold> files) throws EngineException {
+		return hold(t, files, List.of());
+	}
+
+	/** As {@link #hold(LakeTable, List)}, leaving out the chunks of the row groups {@code filters} rule out. */
+	private Map<String, Path> hold(LakeTable t, List<Hold> files, List<RowGroups.Filter> filters)
+			throws EngineException {
 		Map<String, Path> out = new HashMap<>();
 		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (Hold h : files) {
-			Path local = holding.hold(h.path(), h.size(), h.physical(), null);
+			IntPredicate skip = filters.isEmpty() || h.physical() == null ? null : skipped(t, h, filters);
+			Path local = holding.hold(h.path(), h.size(), h.physical(), skip);
 			if (local != null) {
 				out.put(h.path(), local);
 			}

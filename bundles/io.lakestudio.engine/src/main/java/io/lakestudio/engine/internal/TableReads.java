@@ -202,7 +202,7 @@ public final class TableReads {
 				Map<ScanFile, BitSet> skip = filters.isEmpty() ? Map.of() : skips(p, filters.get(i));
 				keep.addAll(hold(p.table(), p.files(), p.physical(), skip));
 			}
-			keep.addAll(iceberg.fetchChunks());
+			keep.addAll(iceberg.fetchChunks(d, body, pruneRowGroups && pending.isEmpty()));
 			try {
 				cache.evict(keep);
 			} catch (IOException e) {
