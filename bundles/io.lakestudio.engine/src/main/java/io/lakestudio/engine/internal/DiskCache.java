@@ -13,7 +13,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,12 +56,7 @@ public final class DiskCache {
 	/** Index entries by local file name; all sidecars are loaded on first use. */
 	private Map<String, Entry> index;
 	/** Parsed footers by local file name. */
-	private final Map<String, ParquetFooter.Footer> footers = new LinkedHashMap<>(256, 0.75f, true) {
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, ParquetFooter.Footer> e) {
-			return size() > 4096;
-		}
-	};
+	private final Map<String, ParquetFooter.Footer> footers = new Lru<>(4096);
 
 	/** What one local file holds. */
 	static final class Entry {

@@ -3,7 +3,6 @@ package io.lakestudio.engine.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -59,12 +58,7 @@ final class IcebergReads {
 	/** The DuckDB types of the running statement's tables' columns, by field id (what the view declares). */
 	private final Map<LakeTable, Map<Integer, String>> types = new HashMap<>();
 	/** The filters the plan pushes into the scan of a one-table statement, by statement text. */
-	private final Map<String, List<RowGroups.Filter>> plans = new LinkedHashMap<>(64, 0.75f, true) {
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, List<RowGroups.Filter>> e) {
-			return size() > 256;
-		}
-	};
+	private final Map<String, List<RowGroups.Filter>> plans = new Lru<>(256);
 	private int next;
 	private int lastFiles;
 
@@ -167,20 +161,16 @@ final class IcebergReads {
 		if (known != null) {
 			return known;
 		}
-		StringBuilder plan = new StringBuilder();
-		try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
-			while (rs.next()) {
-				if ("physical_plan".equals(rs.getString(1))) {
-					plan.append(rs.getString(2));
-				}
-			}
+		String plan;
+		try {
+			plan = RowGroups.plan(d, body);
 		} catch (SQLException | RuntimeException e) {
 			return List.of(); // not understood: every row group is fetched
 		}
 		Map<String, String> declared = new HashMap<>();
 		types.getOrDefault(t, Map.of()).forEach((id, type) -> declared.put("c" + id, prunable(type)));
 		declared.values().removeIf(java.util.Objects::isNull);
-		List<RowGroups.Filter> out = RowGroups.pushed(plan.toString(), declared);
+		List<RowGroups.Filter> out = RowGroups.pushed(plan, declared);
 		plans.put(body, out);
 		return out;
 	}

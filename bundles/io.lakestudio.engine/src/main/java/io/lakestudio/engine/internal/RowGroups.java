@@ -1,6 +1,10 @@
 package io.lakestudio.engine.internal;
 
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -71,6 +75,19 @@ public final class RowGroups {
 	public static List<Filter> pushed(String planJson, Map<String, String> declared) {
 		List<Scan> scans = scans(planJson);
 		return scans.size() == 1 ? filters(scans.get(0), declared) : List.of();
+	}
+
+	/** The physical plan of {@code body} as {@code EXPLAIN (FORMAT JSON)} gives it. */
+	public static String plan(Connection d, String body) throws SQLException {
+		StringBuilder plan = new StringBuilder();
+		try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
+			while (rs.next()) {
+				if ("physical_plan".equals(rs.getString(1))) {
+					plan.append(rs.getString(2));
+				}
+			}
+		}
+		return plan.toString();
 	}
 
 	/** The parquet scans of an {@code EXPLAIN (FORMAT JSON)} plan, in the plan's order; empty if unreadable. */

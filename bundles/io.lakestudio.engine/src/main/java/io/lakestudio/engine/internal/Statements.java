@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,12 +65,7 @@ public final class Statements {
 		Set<String> of(Parsed p);
 	}
 
-	private final Map<String, Entry> byText = new LinkedHashMap<>(64, 0.75f, true) {
-		@Override
-		protected boolean removeEldestEntry(java.util.Map.Entry<String, Statements.Entry> e) {
-			return size() > MAX;
-		}
-	};
+	private final Map<String, Entry> byText = new Lru<>(MAX);
 
 	/** The statement's entry: parsed by the guard on first sight. */
 	public Entry parse(Connection d, String sql, Set<String> sessionNames, Columns columns) throws EngineException {

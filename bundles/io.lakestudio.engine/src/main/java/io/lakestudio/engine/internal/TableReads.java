@@ -3,7 +3,6 @@ package io.lakestudio.engine.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -12,7 +11,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,12 +53,7 @@ public final class TableReads {
 	 * The filters DuckDB's plan pushes into the parquet scan of each table reference (in the statement's order), by
 	 * statement text (views never change under a name).
 	 */
-	private final Map<String, List<List<RowGroups.Filter>>> plans = new LinkedHashMap<>(64, 0.75f, true) {
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, List<List<RowGroups.Filter>>> e) {
-			return size() > 256;
-		}
-	};
+	private final Map<String, List<List<RowGroups.Filter>>> plans = new Lru<>(256);
 	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
 	private final Map<String, DeltaScan> scans = new HashMap<>();
 	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
@@ -289,21 +282,14 @@ public final class TableReads {
 			if (known != null) {
 				return known;
 			}
-			StringBuilder plan = new StringBuilder();
-			try (Statement s = d.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN (FORMAT JSON) " + body)) {
-				while (rs.next()) {
-					if ("physical_plan".equals(rs.getString(1))) {
-						plan.append(rs.getString(2));
-					}
-				}
-			}
+			String plan = RowGroups.plan(d, body);
 			List<List<RowGroups.Filter>> out = new ArrayList<>();
 			if (pending.size() == 1) {
-				out.add(RowGroups.pushed(plan.toString(), pending.get(0).declared()));
+				out.add(RowGroups.pushed(plan, pending.get(0).declared()));
 			} else if (!iceberg.reading() && !PLAN_NODES_NOT_ONE_SCAN_EACH.matcher(plan).find()) {
 				// one scan per reference: no Iceberg scans among them, no reference left out of the plan, none
 				// scanned twice through a CTE, so that the count of scans is the count of references
-				List<RowGroups.Scan> scans = RowGroups.scans(plan.toString());
+				List<RowGroups.Scan> scans = RowGroups.scans(plan);
 				int[] match = RowGroups.match(scans, pending.stream().map(Pending::physical).toList());
 				for (int i = 0; match != null && i < pending.size(); i++) {
 					out.add(RowGroups.filters(scans.get(match[i]), pending.get(i).declared()));
