@@ -64,6 +64,23 @@ public final class TestLake implements AutoCloseable {
 		return new Engine(new EngineConfig(home, catalog, store, Clock.systemUTC(), 1024, 2, 1L << 30, ttl, offline));
 	}
 
+	/** Copies the folder tree {@code from} (on any file system, a jar's too) into {@code to}; returns what it copied. */
+	public static List<Path> copyTree(Path from, Path to) throws java.io.IOException {
+		List<Path> copied = new ArrayList<>();
+		try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+			for (Path p : (Iterable<Path>) s::iterator) {
+				Path t = to.resolve(from.relativize(p).toString());
+				if (Files.isDirectory(p)) {
+					Files.createDirectories(t);
+				} else {
+					Files.copy(p, t);
+					copied.add(t);
+				}
+			}
+		}
+		return copied;
+	}
+
 	/** Row count and checksum over the primitive columns, as the engine answers. */
 	static KernelOracle.Answer read(Engine e, String sql) throws Exception {
 		try (Result r = e.execute(sql, "test")) {

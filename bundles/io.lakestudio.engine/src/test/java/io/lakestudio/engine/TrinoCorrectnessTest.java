@@ -45,23 +45,8 @@ class TrinoCorrectnessTest {
 					report.add("| " + name + " | – | – | – | Kernel can't read it: " + oneLine(e) + " |");
 					continue;
 				}
-				KernelOracle.Answer got;
-				try {
-					got = TestLake.read(engine, "SELECT * FROM \"Trino/Golden\"." + Sqlish.ident(folder));
-				} catch (Exception e) {
-					report.add("| " + name + " | " + want.rows() + " | error | – | " + oneLine(e) + " |");
-					wrong.add(name + ": " + oneLine(e));
-					continue;
-				}
-				boolean ok = want.rows() == got.rows() && want.checksum() == got.checksum()
-						&& want.columns().equals(got.columns());
-				String note = want.skipped().isEmpty() ? "" : "nested columns counted only: " + want.skipped();
-				report.add("| " + name + " | " + want.rows() + " | " + got.rows() + " | "
-						+ (ok ? "equal" : "DIFFERENT") + " | " + note + " |");
-				if (ok) {
+				if (compare(engine, name, folder, want, report, wrong)) {
 					same++;
-				} else {
-					wrong.add(name + ": kernel " + want + " engine " + got);
 				}
 			}
 		}
@@ -71,6 +56,31 @@ class TrinoCorrectnessTest {
 		Files.write(Path.of("target", "correctness.md"), report);
 		assertTrue(wrong.isEmpty(), String.join("\n", wrong));
 		assertTrue(same >= 60, "only " + same + " tables compared");
+	}
+
+	/**
+	 * The engine's {@code SELECT *} of Trino table {@code name} (folder {@code folder}) against Kernel's answer
+	 * {@code want}: a line of the report, and of {@code wrong} when they differ or the engine fails; whether equal.
+	 */
+	static boolean compare(Engine engine, String name, String folder, KernelOracle.Answer want, List<String> report,
+			List<String> wrong) {
+		KernelOracle.Answer got;
+		try {
+			got = TestLake.read(engine, "SELECT * FROM \"Trino/Golden\"." + Sqlish.ident(folder));
+		} catch (Exception e) {
+			report.add("| " + name + " | " + want.rows() + " | error | – | " + oneLine(e) + " |");
+			wrong.add(name + ": " + oneLine(e));
+			return false;
+		}
+		boolean ok = want.rows() == got.rows() && want.checksum() == got.checksum()
+				&& want.columns().equals(got.columns());
+		String note = want.skipped().isEmpty() ? "" : "nested columns counted only: " + want.skipped();
+		report.add("| " + name + " | " + want.rows() + " | " + got.rows() + " | " + (ok ? "equal" : "DIFFERENT")
+				+ " | " + note + " |");
+		if (!ok) {
+			wrong.add(name + ": kernel " + want + " engine " + got);
+		}
+		return ok;
 	}
 
 	static String oneLine(Throwable e) {

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -122,25 +121,8 @@ class TrinoThroughEmulatorTest {
 						kernelCant.add(folder);
 						continue;
 					}
-					KernelOracle.Answer got;
-					try {
-						got = TestLake.read(engine,
-								"SELECT * FROM \"Trino/Golden\"." + TrinoCorrectnessTest.Sqlish.ident(folder));
-					} catch (Exception e) {
-						report.add("| " + name + " | " + want.rows() + " | error | – | "
-								+ TrinoCorrectnessTest.oneLine(e) + " |");
-						wrong.add(name + ": " + TrinoCorrectnessTest.oneLine(e));
-						continue;
-					}
-					boolean ok = want.rows() == got.rows() && want.checksum() == got.checksum()
-							&& want.columns().equals(got.columns());
-					String note = want.skipped().isEmpty() ? "" : "nested columns counted only: " + want.skipped();
-					report.add("| " + name + " | " + want.rows() + " | " + got.rows() + " | "
-							+ (ok ? "equal" : "DIFFERENT") + " | " + note + " |");
-					if (ok) {
+					if (TrinoCorrectnessTest.compare(engine, name, folder, want, report, wrong)) {
 						same++;
-					} else {
-						wrong.add(name + ": kernel " + want + " engine " + got);
 					}
 				}
 			}
@@ -222,17 +204,9 @@ class TrinoThroughEmulatorTest {
 		SampleLake.write(sample);
 		Path from = sample.resolve("Sales/Orders.Lakehouse/Tables/customers");
 		Path data = null;
-		try (Stream<Path> s = Files.walk(from)) {
-			for (Path p : (Iterable<Path>) s::iterator) {
-				Path t = to.resolve(from.relativize(p).toString());
-				if (Files.isDirectory(p)) {
-					Files.createDirectories(t);
-				} else {
-					Files.copy(p, t);
-					if (p.toString().endsWith(".parquet") && !p.toString().contains("_delta_log")) {
-						data = t;
-					}
-				}
+		for (Path t : TestLake.copyTree(from, to)) {
+			if (t.toString().endsWith(".parquet") && !to.relativize(t).toString().contains("_delta_log")) {
+				data = t;
 			}
 		}
 		return data;

@@ -459,16 +459,7 @@ class IcebergCorrectnessTest {
 		Path customers = root.resolve("Sales/Orders.Lakehouse/Tables/customers");
 		// a conversion that disagrees with the log: Trino's one-int-column table of 3 rows
 		IcebergFixtures.trinoTimeTravel(tmp.resolve("trino"));
-		try (var s = Files.walk(tmp.resolve("trino/metadata"))) {
-			for (Path p : (Iterable<Path>) s::iterator) {
-				Path t = customers.resolve("metadata").resolve(tmp.resolve("trino/metadata").relativize(p).toString());
-				if (Files.isDirectory(p)) {
-					Files.createDirectories(t);
-				} else {
-					Files.copy(p, t);
-				}
-			}
-		}
+		TestLake.copyTree(tmp.resolve("trino/metadata"), customers.resolve("metadata"));
 		try (TestLake lake = TestLake.of(tmp, root); Engine e = lake.engine()) {
 			assertEquals("Delta", lake.catalog.resolve(io.lakestudio.catalog.TableName.parse("Sales/Orders/customers"))
 					.table().format());

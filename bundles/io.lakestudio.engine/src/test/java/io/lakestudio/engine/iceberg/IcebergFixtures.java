@@ -254,17 +254,7 @@ final class IcebergFixtures {
 	static Path trinoTimeTravel(Path dir) throws Exception {
 		URI jar = IcebergFixtures.class.getClassLoader().getResource("iceberg/timetravel/README.md").toURI();
 		try (FileSystem fs = FileSystems.newFileSystem(jar, Map.of())) {
-			Path root = fs.getPath("/iceberg/timetravel");
-			try (Stream<Path> s = Files.walk(root)) {
-				for (Path p : (Iterable<Path>) s::iterator) {
-					Path t = dir.resolve(root.relativize(p).toString());
-					if (Files.isDirectory(p)) {
-						Files.createDirectories(t);
-					} else {
-						Files.copy(p, t);
-					}
-				}
-			}
+			io.lakestudio.engine.TestLake.copyTree(fs.getPath("/iceberg/timetravel"), dir);
 		}
 		Files.delete(dir.resolve("README.md"));
 		return dir;
