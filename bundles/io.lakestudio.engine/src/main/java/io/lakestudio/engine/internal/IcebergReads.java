@@ -55,7 +55,7 @@ final class IcebergReads {
 	private final Map<LakeTable, List<Hold>> pending = new LinkedHashMap<>();
 	/** Files the running statement needs that are held already (delete files, whole). */
 	private final Set<Path> keep = new HashSet<>();
-	/** The DuckDB types of the running statement's tables' columns, by field id (what the view declares). */
+	/** The types row groups are pruned on of the running statement's tables' columns, by field id. */
 	private final Map<LakeTable, Map<Integer, String>> types = new HashMap<>();
 	/** The filters the plan pushes into the scan of a one-table statement, by statement text. */
 	private final Map<String, List<RowGroups.Filter>> plans = new Lru<>(256);
@@ -95,8 +95,13 @@ final class IcebergReads {
 		keep.addAll(local.values());
 		// the footers: enough to make the view and plan the statement
 		local.putAll(hold(t, files.stream().map(f -> new Hold(f.path(), f.size(), Set.of())).toList()));
-		Map<Integer, String> declared = types.computeIfAbsent(t, x -> new HashMap<>());
-		scan.columns().forEach(c -> declared.put(c.fieldId(), c.duckType()));
+		Map<Integer, String> prunable = types.computeIfAbsent(t, x -> new HashMap<>());
+		for (IcebergScan.Column c : scan.columns()) {
+			String type = prunable(c.duckType());
+			if (type != null) {
+				prunable.put(c.fieldId(), type);
+			}
+		}
 		List<Hold> chunks = pending.computeIfAbsent(t, x -> new ArrayList<>());
 		for (IcebergScan.DataFile f : files) {
 			chunks.add(new Hold(f.path(), f.size(), physical(t, f, ids)));
@@ -168,8 +173,7 @@ final class IcebergReads {
 			return List.of(); // not understood: every row group is fetched
 		}
 		Map<String, String> declared = new HashMap<>();
-		types.getOrDefault(t, Map.of()).forEach((id, type) -> declared.put("c" + id, prunable(type)));
-		declared.values().removeIf(java.util.Objects::isNull);
+		types.getOrDefault(t, Map.of()).forEach((id, type) -> declared.put("c" + id, type));
 		List<RowGroups.Filter> out = RowGroups.pushed(plan, declared);
 		plans.put(body, out);
 		return out;
@@ -192,13 +196,13 @@ final class IcebergReads {
 		try {
 			ParquetFooter.Footer footer = cache.footer(t.location() + "/" + h.path(), h.size());
 			Map<Integer, String> byId = footer.fieldIds();
-			Map<Integer, String> declared = types.getOrDefault(t, Map.of());
+			Map<Integer, String> prunable = types.getOrDefault(t, Map.of());
 			List<RowGroups.Filter> own = new ArrayList<>();
 			Map<String, String> ownTypes = new HashMap<>();
 			for (RowGroups.Filter f : filters) {
 				int id = Integer.parseInt(f.column().substring(1));
 				String name = byId.get(id);
-				String type = declared.get(id) == null ? null : prunable(declared.get(id));
+				String type = prunable.get(id);
 				if (name != null && type != null) {
 					own.add(new RowGroups.Filter(name, f.op(), f.whole(), f.real()));
 					ownTypes.put(name, type);
