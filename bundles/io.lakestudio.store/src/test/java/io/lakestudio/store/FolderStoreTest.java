@@ -1,5 +1,7 @@
 package io.lakestudio.store;
 
+import io.lakestudio.store.contract.ObjectStoreContract;
+
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,7 @@
 package io.lakestudio.store;
 
+import io.lakestudio.store.contract.ObjectStoreContract;
+
 class MemoryStoreTest extends ObjectStoreContract {
 
 	@Override
