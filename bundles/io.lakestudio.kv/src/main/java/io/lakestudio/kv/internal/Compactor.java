@@ -38,58 +38,78 @@ public final class Compactor {
 		List<SstInfo> inputs = whole ? t.all() : t.l0();
 		if (inputs.isEmpty())
 			return null;
-		List<Version> all = new ArrayList<>();
+		List<java.util.Iterator<Version>> sources = new ArrayList<>();
 		for (SstInfo s : inputs)
-			all.addAll(cache.versionsIn(s.path(), new byte[0], null));
-		all.sort((a, b) -> Version.compare(a.key(), a.seq(), b.key(), b.seq()));
-		List<Version> kept = new ArrayList<>();
+			sources.add(cache.iterator(s.path(), new byte[0], null));
+		Output out = new Output(subspace);
+		long versionsIn = 0;
 		long tombstones = 0;
 		byte[] key = null;
 		boolean below = false; // the newest version at or before minLive of this key was seen
-		for (Version v : all) {
-			if (key == null || Bytes.compare(key, v.key()) != 0) {
-				key = v.key();
-				below = false;
+		try {
+			for (Merged all = new Merged(sources); all.hasNext();) {
+				Version v = all.next();
+				versionsIn++;
+				if (key == null || Bytes.compare(key, v.key()) != 0) {
+					key = v.key();
+					below = false;
+				}
+				if (v.seq() > minLive) {
+					out.add(v);
+				} else if (!below) {
+					below = true;
+					if (whole && v.tombstone())
+						tombstones++;
+					else
+						out.add(v);
+				}
 			}
-			if (v.seq() > minLive) {
-				kept.add(v);
-			} else if (!below) {
-				below = true;
-				if (whole && v.tombstone())
-					tombstones++;
-				else
-					kept.add(v);
-			}
+		} catch (IllegalStateException | IndexOutOfBoundsException | java.nio.BufferUnderflowException e) {
+			throw new StoreException(StoreException.Kind.DAMAGED, subspace, "damaged SST in " + subspace + ": "
+					+ e.getMessage(), e);
 		}
-		List<SstInfo> outputs = write(subspace, kept);
+		List<SstInfo> outputs = out.finish();
 		List<List<SstInfo>> runs = new ArrayList<>();
 		if (!outputs.isEmpty())
 			runs.add(outputs);
 		if (!whole)
 			runs.addAll(t.runs());
-		return new Merge(subspace, whole, inputs, outputs, new Manifest.Tree(List.of(), List.copyOf(runs)), all.size(),
-				kept.size(), tombstones);
+		return new Merge(subspace, whole, inputs, outputs, new Manifest.Tree(List.of(), List.copyOf(runs)), versionsIn,
+				out.versions, tombstones);
 	}
 
-	/** Versions in order as SSTs of about {@code sstBytes}, split only between keys. */
-	List<SstInfo> write(String subspace, List<Version> versions) throws StoreException {
-		List<SstInfo> out = new ArrayList<>();
-		int from = 0;
-		long bytes = 0;
-		for (int i = 0; i < versions.size(); i++) {
-			bytes += versions.get(i).bytes();
-			boolean last = i == versions.size() - 1;
-			if (last || (bytes >= sstBytes && Bytes.compare(versions.get(i).key(), versions.get(i + 1).key()) != 0)) {
-				out.add(writeSst(store, subspace, versions.subList(from, i + 1)));
-				if (!last)
-					seam.at(CrashSeam.COMPACTION_OUTPUT_WRITTEN);
-				from = i + 1;
-				bytes = 0;
-			}
+	/** The merge's versions, in order, as SSTs of about {@code sstBytes}, split only between keys. */
+	private final class Output {
+		private final String subspace;
+		private final List<SstInfo> written = new ArrayList<>();
+		private List<Version> chunk = new ArrayList<>();
+		private long bytes;
+		long versions;
+
+		Output(String subspace) {
+			this.subspace = subspace;
 		}
-		if (!out.isEmpty())
+
+		void add(Version v) throws StoreException {
+			if (bytes >= sstBytes && Bytes.compare(chunk.get(chunk.size() - 1).key(), v.key()) != 0)
+				cut();
+			chunk.add(v);
+			bytes += v.bytes();
+			versions++;
+		}
+
+		private void cut() throws StoreException {
+			written.add(writeSst(store, subspace, chunk));
 			seam.at(CrashSeam.COMPACTION_OUTPUT_WRITTEN);
-		return out;
+			chunk = new ArrayList<>();
+			bytes = 0;
+		}
+
+		List<SstInfo> finish() throws StoreException {
+			if (!chunk.isEmpty())
+				cut();
+			return written;
+		}
 	}
 
 	/** One SST, if-absent under a fresh name. */

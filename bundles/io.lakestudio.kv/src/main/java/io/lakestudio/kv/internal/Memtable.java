@@ -61,14 +61,14 @@ public final class Memtable {
 		return e != null && Bytes.compare(e.getKey().key, key) == 0 ? e.getValue() : null;
 	}
 
-	/** Every version in [from, to), in order. */
-	public List<Version> scan(String subspace, byte[] from, byte[] to) {
+	/** Every version in [from, to), in order, read as iterated (a batch applied meanwhile is newer than the read). */
+	public java.util.Iterator<Version> scan(String subspace, byte[] from, byte[] to) {
 		ConcurrentSkipListMap<Slot, Version> t = trees.get(subspace);
 		if (t == null)
-			return List.of();
+			return java.util.Collections.emptyIterator();
 		NavigableMap<Slot, Version> range = to == null ? t.tailMap(new Slot(from, Long.MAX_VALUE), true)
 				: t.subMap(new Slot(from, Long.MAX_VALUE), true, new Slot(to, Long.MAX_VALUE), false);
-		return new ArrayList<>(range.values());
+		return range.values().iterator();
 	}
 
 	/** Every version of a subspace, in order: what a flush writes. */

@@ -1,9 +1,9 @@
 package io.lakestudio.kv.internal;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import io.lakestudio.store.StoreException;
 
@@ -43,29 +43,27 @@ public record Reads(Manifest manifest, List<Memtable> memtables, long seq, SstCa
 	/** Live pairs with keys in [from, to) (to null: no bound), in key order, at most {@code limit}. */
 	public List<Map.Entry<byte[], byte[]>> scan(String subspace, byte[] from, byte[] to, int limit)
 			throws StoreException {
-		// per key, the newest version at or before seq across every source
-		TreeMap<byte[], Version> best = new TreeMap<>(Bytes.ORDER);
-		List<List<Version>> sources = new ArrayList<>();
+		List<Iterator<Version>> sources = new ArrayList<>();
 		for (Memtable m : memtables)
 			sources.add(m.scan(subspace, from, to));
-		Manifest.Tree t = manifest.tree(subspace);
-		for (SstInfo s : t.all())
+		for (SstInfo s : manifest.tree(subspace).all())
 			if (s.overlaps(from, to))
-				sources.add(cache.versionsIn(s.path(), from, to));
-		for (List<Version> src : sources)
-			for (Version v : src) {
-				if (v.seq() > seq)
-					continue;
-				Version had = best.get(v.key());
-				if (had == null || had.seq() < v.seq())
-					best.put(v.key(), v);
-			}
+				sources.add(cache.iterator(s.path(), from, to));
 		List<Map.Entry<byte[], byte[]>> out = new ArrayList<>();
-		for (Version v : best.values()) {
-			if (out.size() >= limit)
-				break;
-			if (!v.tombstone())
-				out.add(Map.entry(v.key(), v.value()));
+		byte[] last = null;
+		try {
+			// per key the first version at or before seq is the newest one it sees: sources are merged newest first
+			for (Merged it = new Merged(sources); it.hasNext() && out.size() < limit;) {
+				Version v = it.next();
+				if (v.seq() > seq || (last != null && Bytes.compare(last, v.key()) == 0))
+					continue;
+				last = v.key();
+				if (!v.tombstone())
+					out.add(Map.entry(v.key(), v.value()));
+			}
+		} catch (IllegalStateException | IndexOutOfBoundsException | java.nio.BufferUnderflowException e) {
+			throw new StoreException(StoreException.Kind.DAMAGED, subspace, "damaged SST in " + subspace + ": "
+					+ e.getMessage(), e);
 		}
 		return out;
 	}

@@ -75,17 +75,41 @@ public final class Sst {
 		return null;
 	}
 
-	/** Every version with a key in [from, to) (to null: no bound), in order. */
-	public List<Version> scan(byte[] from, byte[] to) {
-		List<Version> out = new ArrayList<>();
-		for (int i = Math.max(0, blockFor(from)); i < blocks.size(); i++) {
-			if (to != null && Bytes.compare(firstKeys.get(i), to) >= 0)
-				break;
-			for (Version v : block(i))
-				if (Bytes.compare(v.key(), from) >= 0 && (to == null || Bytes.compare(v.key(), to) < 0))
-					out.add(v);
-		}
-		return out;
+	/** Versions with a key in [from, to) in order, a block decoded only when reached. */
+	public java.util.Iterator<Version> iterator(byte[] from, byte[] to) {
+		return new java.util.Iterator<>() {
+			private int block = Math.max(0, blockFor(from));
+			private java.util.Iterator<Version> in = java.util.Collections.emptyIterator();
+			private Version next = advance();
+
+			private Version advance() {
+				while (true) {
+					while (in.hasNext()) {
+						Version v = in.next();
+						if (Bytes.compare(v.key(), from) < 0)
+							continue;
+						return to == null || Bytes.compare(v.key(), to) < 0 ? v : null;
+					}
+					if (block >= blocks.size() || (to != null && Bytes.compare(firstKeys.get(block), to) >= 0))
+						return null;
+					in = block(block++).iterator();
+				}
+			}
+
+			@Override
+			public boolean hasNext() {
+				return next != null;
+			}
+
+			@Override
+			public Version next() {
+				Version v = next;
+				if (v == null)
+					throw new java.util.NoSuchElementException();
+				next = advance();
+				return v;
+			}
+		};
 	}
 
 	/** The last block whose first key is below or at {@code key} (the one that may hold it), or -1. */

@@ -61,14 +61,9 @@ public final class SstCache {
 		}
 	}
 
-	/** {@link Sst#scan}, likewise. */
-	public java.util.List<Version> versionsIn(String path, byte[] from, byte[] to) throws StoreException {
-		Sst s = get(path);
-		try {
-			return s.scan(from, to);
-		} catch (IllegalStateException | IndexOutOfBoundsException | java.nio.BufferUnderflowException e) {
-			throw new StoreException(StoreException.Kind.DAMAGED, path, path + ": " + e.getMessage(), e);
-		}
+	/** {@link Sst#iterator}; a block found damaged while iterating is an IllegalStateException naming it. */
+	public java.util.Iterator<Version> iterator(String path, byte[] from, byte[] to) throws StoreException {
+		return get(path).iterator(from, to);
 	}
 
 	public synchronized void forget(String path) {
