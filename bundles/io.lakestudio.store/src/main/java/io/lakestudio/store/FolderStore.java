@@ -40,9 +40,19 @@ public final class FolderStore implements ObjectStore {
 	private final Path root;
 	private final Path temp;
 	private final FolderLock lock;
+	private final boolean sync;
 
-	/** A store on {@code root}, made if missing; temp files a crashed writer left an hour ago or more are removed. */
+	/**
+	 * A store on {@code root}, made if missing, whose writes are on disk when put returns (the file's bytes and its
+	 * folder entry forced); temp files a crashed writer left an hour ago or more are removed.
+	 */
 	public FolderStore(Path root) throws StoreException {
+		this(root, true);
+	}
+
+	/** With {@code sync} false a write survives a crash of the process but not of the machine (no fsync). */
+	public FolderStore(Path root, boolean sync) throws StoreException {
+		this.sync = sync;
 		this.root = root.toAbsolutePath().normalize();
 		this.temp = this.root.resolve(TEMP);
 		try {
@@ -133,7 +143,13 @@ public final class FolderStore implements ObjectStore {
 		Path tmp = temp.resolve(UUID.randomUUID() + ".tmp");
 		try {
 			Files.createDirectories(target.getParent());
-			Files.write(tmp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+			try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+				ByteBuffer buf = ByteBuffer.wrap(bytes);
+				while (buf.hasRemaining())
+					ch.write(buf);
+				if (sync)
+					ch.force(true);
+			}
 			if (condition instanceof WriteCondition.IfAbsent) {
 				stamp(tmp, null);
 				String etag = etag(Files.readAttributes(tmp, BasicFileAttributes.class));
@@ -142,6 +158,7 @@ public final class FolderStore implements ObjectStore {
 				} catch (FileAlreadyExistsException e) {
 					throw new PreconditionFailed(path, "already exists");
 				}
+				syncFolder(target.getParent());
 				return etag;
 			}
 			try (FolderLock.Held held = lock.hold()) {
@@ -152,6 +169,7 @@ public final class FolderStore implements ObjectStore {
 				stamp(tmp, now.map(ObjectInfo::lastModified).orElse(null));
 				String etag = etag(Files.readAttributes(tmp, BasicFileAttributes.class));
 				Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+				syncFolder(target.getParent());
 				return etag;
 			}
 		} catch (IOException e) {
@@ -185,6 +203,17 @@ public final class FolderStore implements ObjectStore {
 			Files.delete(file(path));
 		} catch (IOException e) {
 			throw failure(e, path, "delete");
+		}
+	}
+
+	/** Forces a folder's entries (a new name) to disk; where a folder can't be opened so, the file's force stands. */
+	private void syncFolder(Path dir) {
+		if (!sync)
+			return;
+		try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+			ch.force(true);
+		} catch (IOException e) {
+			// not every platform opens a folder as a channel
 		}
 	}
 

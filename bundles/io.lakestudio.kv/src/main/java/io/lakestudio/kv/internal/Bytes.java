@@ -101,6 +101,10 @@ public final class Bytes {
 			return b.getLong();
 		}
 
+		public void skip(int n) {
+			b.position(b.position() + n);
+		}
+
 		public int u8() {
 			return b.get() & 0xFF;
 		}

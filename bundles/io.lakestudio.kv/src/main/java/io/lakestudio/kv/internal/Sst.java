@@ -18,6 +18,7 @@ public final class Sst {
 	private final List<byte[]> firstKeys = new ArrayList<>();
 	private final List<int[]> blocks = new ArrayList<>(); // {offset, length}
 	private final Bloom bloom;
+	private final boolean[] verified; // racy by design: a stale false only checks a block again
 
 	private Sst(byte[] data) {
 		this.data = data;
@@ -41,6 +42,7 @@ public final class Sst {
 			blocks.add(new int[] { (int) index.varint(), (int) index.varint() });
 		}
 		bloom = Bloom.read(new Bytes.In(data, bloomAt, end));
+		verified = new boolean[blocks.size()];
 	}
 
 	/** Parses (and checks) an SST's bytes. */
@@ -56,7 +58,7 @@ public final class Sst {
 		return data.length;
 	}
 
-	/** The newest version of {@code key} at or before {@code seq}, or null. */
+	/** The newest version of {@code key} at or before {@code seq}, or null; reads the block in place. */
 	public Version get(byte[] key, long seq) {
 		if (blocks.isEmpty() || !bloom.mightContain(key))
 			return null;
@@ -64,12 +66,23 @@ public final class Sst {
 		for (int i = Math.max(0, b); i < blocks.size(); i++) {
 			if (i > b && Bytes.compare(firstKeys.get(i), key) > 0)
 				return null;
-			for (Version v : block(i)) {
-				int c = Bytes.compare(v.key(), key);
+			int[] at = blocks.get(i);
+			verify(i);
+			Bytes.In in = new Bytes.In(data, at[0], at[0] + at[1]);
+			while (in.more()) {
+				int klen = in.length();
+				int kpos = in.position();
+				int c = java.util.Arrays.compareUnsigned(data, kpos, kpos + klen, key, 0, key.length);
+				in.skip(klen);
+				long vseq = in.fixed64();
+				int flag = in.u8();
+				int vlen = in.length();
 				if (c > 0)
 					return null;
-				if (c == 0 && v.seq() <= seq)
-					return v;
+				if (c == 0 && vseq <= seq)
+					return new Version(key, vseq,
+							flag == 1 ? null : java.util.Arrays.copyOfRange(data, in.position(), in.position() + vlen));
+				in.skip(vlen);
 			}
 		}
 		return null;
@@ -130,7 +143,10 @@ public final class Sst {
 		return found;
 	}
 
-	private List<Version> block(int i) {
+	/** Checks a block's CRC once; an SST never changes, so a block checked stays good. */
+	private void verify(int i) {
+		if (verified[i])
+			return;
 		int[] b = blocks.get(i);
 		int at = b[0];
 		int end = at + b[1];
@@ -138,6 +154,14 @@ public final class Sst {
 				| (data[end + 3] & 0xFF);
 		if (Bytes.crc(data, at, end) != crc)
 			throw new IllegalStateException("SST block " + i + " damaged (checksum)");
+		verified[i] = true;
+	}
+
+	private List<Version> block(int i) {
+		verify(i);
+		int[] b = blocks.get(i);
+		int at = b[0];
+		int end = at + b[1];
 		List<Version> out = new ArrayList<>();
 		Bytes.In in = new Bytes.In(data, at, end);
 		while (in.more()) {
