@@ -37,7 +37,7 @@ class KvModelTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "memory", "folder" })
 	void answersEqualATreeMapModelUnderARandomWorkload(String kind) throws Exception {
-		ObjectStore o = kind.equals("memory") ? new MemoryStore() : new FolderStore(dir.resolve("kv"));
+		ObjectStore o = kind.equals("memory") ? new MemoryStore() : new FolderStore(dir.resolve("kv"), false);
 		Random rnd = new Random(20261201L);
 		Map<String, TreeMap<byte[], byte[]>> model = new HashMap<>();
 		for (String s : SUBSPACES)
