@@ -321,6 +321,72 @@ abstract class KvContract {
 	}
 
 	@Test
+	void aStoreOfANewerLayoutIsRefusedNotMisread() throws Exception {
+		ObjectStore o = objects();
+		try (KvStore kv = KvStore.open(o, KvOptions.defaults())) {
+			kv.write(new WriteBatch().put("t", b("a"), b("1")));
+		}
+		io.lakestudio.kv.internal.Manifest m = new io.lakestudio.kv.internal.ManifestLog(o).latest().orElseThrow();
+		io.lakestudio.kv.internal.Manifest newer = new io.lakestudio.kv.internal.Manifest(m.version() + 1,
+				io.lakestudio.kv.internal.Manifest.LAYOUT + 1, m.epoch(), m.walFlushed(), m.nextSeq(), m.trees(),
+				m.checkpoints());
+		o.put(io.lakestudio.kv.internal.Manifest.path(newer.version()), newer.encode(), WriteCondition.IF_ABSENT);
+		List<ObjectInfo> before = o.list("");
+		KvException e = assertThrows(KvException.class, () -> KvStore.open(o, KvOptions.defaults()));
+		assertTrue(e.getMessage().contains("newer than this build"), e.getMessage());
+		assertThrows(KvException.class, () -> KvReader.follow(o, KvOptions.defaults()));
+		assertEquals(paths(before), paths(o.list("")), "nothing written to it");
+	}
+
+	@Test
+	void aCheckpointPinsItsCutUntilItExpires() throws Exception {
+		ObjectStore o = objects();
+		MutableClock clock = new MutableClock();
+		KvOptions opts = small().withClock(clock);
+		try (KvStore kv = KvStore.open(o, opts)) {
+			kv.write(new WriteBatch().put("t", b("a"), b("1")));
+			String cp = kv.createCheckpoint(Duration.ofMinutes(5));
+			for (int i = 0; i < 100; i++)
+				kv.write(new WriteBatch().put("t", b("a"), b("2")).put("t", b("p" + i), new byte[40]));
+			kv.compact(null);
+			try (KvReader r = KvReader.pinned(o, cp, opts)) {
+				assertEquals("1", s(r.get("t", b("a"))), "kept through the merge");
+			}
+			clock.advance(Duration.ofMinutes(6));
+			assertThrows(KvException.class, () -> KvReader.pinned(o, cp, opts), "expired");
+			kv.write(new WriteBatch().put("t", b("b"), b("x")));
+			kv.compact(null);
+			assertTrue(kv.checkpoints().isEmpty());
+			assertEquals(kv.census(false).subspaces().get(0).ssts(), o.list("sst/").size(),
+					"its SSTs collected once it expired");
+		}
+	}
+
+	/** A clock a test moves by hand. */
+	static final class MutableClock extends java.time.Clock {
+		private java.time.Instant now = java.time.Instant.parse("2026-06-01T00:00:00Z");
+
+		void advance(Duration d) {
+			now = now.plus(d);
+		}
+
+		@Override
+		public java.time.ZoneId getZone() {
+			return java.time.ZoneOffset.UTC;
+		}
+
+		@Override
+		public java.time.Clock withZone(java.time.ZoneId zone) {
+			return this;
+		}
+
+		@Override
+		public java.time.Instant instant() {
+			return now;
+		}
+	}
+
+	@Test
 	void badSubspaceNamesAreRefused() throws Exception {
 		try (KvStore kv = KvStore.open(objects(), KvOptions.defaults())) {
 			for (String bad : List.of("", "a/b", "..", ".hidden", "sp ace"))
