@@ -415,8 +415,15 @@ public final class KvStore implements KvReads, AutoCloseable {
 		return cache.tally();
 	}
 
+	/** Flushes the memtable (so the next open replays no WAL), then refuses further calls. */
 	@Override
 	public synchronized void close() {
+		if (broken == null)
+			try {
+				flush();
+			} catch (KvException e) {
+				// every batch is in the WAL already: the next open replays it
+			}
 		live.clear();
 		broken = broken != null ? broken : new KvException("the store is closed");
 	}

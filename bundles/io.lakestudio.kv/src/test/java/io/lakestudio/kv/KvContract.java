@@ -47,7 +47,8 @@ abstract class KvContract {
 	@Test
 	void aBatchLandsWholeAndReadsBackAfterReopen() throws Exception {
 		ObjectStore o = objects();
-		try (KvStore kv = KvStore.open(o, KvOptions.defaults())) {
+		KvStore kv = KvStore.open(o, KvOptions.defaults()); // abandoned, as a killed process leaves it
+		{
 			long seq = kv.write(new WriteBatch().put("current", b("a"), b("1")).put("current", b("b"), b("2"))
 					.put("history", b("a"), b("old")));
 			assertEquals(seq, kv.lastSeq());
@@ -57,9 +58,14 @@ abstract class KvContract {
 			assertEquals("old", s(kv.get("history", b("a"))), "each subspace its own tree");
 			assertEquals(List.of("a", "c"), keys(kv.scan("current", b(""), null)));
 		}
-		try (KvStore kv = KvStore.open(o, KvOptions.defaults())) {
-			assertEquals(List.of("a", "c"), keys(kv.scan("current", b(""), null)), "replayed from the WAL");
-			assertEquals("old", s(kv.get("history", b("a"))));
+		try (KvStore again = KvStore.open(o, KvOptions.defaults())) {
+			assertEquals(List.of("a", "c"), keys(again.scan("current", b(""), null)), "replayed from the WAL");
+			assertEquals("old", s(again.get("history", b("a"))));
+			assertEquals(0, again.census(false).subspaces().size(), "nothing was flushed: all of it came from the WAL");
+		}
+		try (KvStore third = KvStore.open(o, KvOptions.defaults())) {
+			assertEquals(List.of("a", "c"), keys(third.scan("current", b(""), null)), "flushed on close");
+			assertEquals(0, third.census(false).walObjects() - 1, "only this writer's fence is in the WAL");
 		}
 	}
 
