@@ -40,7 +40,8 @@ public final class ReadPoint implements KvReads, AutoCloseable {
 	public List<KeyValue> scan(String subspace, byte[] from, byte[] to, int limit) throws KvException {
 		try {
 			List<KeyValue> out = new ArrayList<>();
-			reads.scan(WriteBatch.check(subspace), from, to, limit).forEach(e -> out.add(new KeyValue(e.getKey(), e.getValue())));
+			reads.scan(WriteBatch.check(subspace), from, to, limit)
+					.forEach(e -> out.add(new KeyValue(e.getKey(), e.getValue())));
 			return out;
 		} catch (StoreException e) {
 			throw KvStore.failure(e);

@@ -298,7 +298,8 @@ abstract class KvContract {
 			StoreCensus c = kv.census(false);
 			assertEquals(lists + 1, o.lists.get(), "one listing");
 			assertEquals(gets, o.gets.get(), "no reads: the manifest is held");
-			assertEquals(List.of("current", "history"), c.subspaces().stream().map(StoreCensus.Subspace::name).toList());
+			assertEquals(List.of("current", "history"),
+					c.subspaces().stream().map(StoreCensus.Subspace::name).toList());
 			assertEquals(1, c.subspaces().get(0).versions(), "the batch still in the WAL is in no SST");
 			assertTrue(c.walObjects() >= 1 && c.unaccountedBytes() >= c.walBytes());
 			long sum = c.subspaces().stream().mapToLong(StoreCensus.Subspace::sstBytes).sum();

@@ -163,7 +163,8 @@ public final class FolderStore implements ObjectStore {
 			}
 			try (FolderLock.Held held = lock.hold()) {
 				Optional<ObjectInfo> now = head(path);
-				if (condition instanceof WriteCondition.IfMatch m && (now.isEmpty() || !now.get().etag().equals(m.etag())))
+				if (condition instanceof WriteCondition.IfMatch m
+						&& (now.isEmpty() || !now.get().etag().equals(m.etag())))
 					throw new PreconditionFailed(path,
 							now.isEmpty() ? "not there" : "etag " + m.etag() + " no longer current");
 				stamp(tmp, now.map(ObjectInfo::lastModified).orElse(null));

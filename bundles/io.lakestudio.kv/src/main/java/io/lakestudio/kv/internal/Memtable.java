@@ -26,7 +26,8 @@ public final class Memtable {
 	public synchronized void apply(Wal batch) {
 		for (Wal.Op op : batch.ops()) {
 			Version v = new Version(op.key(), batch.seq(), op.value());
-			trees.computeIfAbsent(op.subspace(), s -> new ConcurrentSkipListMap<>()).put(new Slot(op.key(), batch.seq()), v);
+			trees.computeIfAbsent(op.subspace(), s -> new ConcurrentSkipListMap<>())
+					.put(new Slot(op.key(), batch.seq()), v);
 			bytes += v.bytes() + 48;
 		}
 		lastSeq = Math.max(lastSeq, batch.seq());

@@ -123,7 +123,8 @@ public final class OneLakeObjectStore implements ObjectStore {
 					continue;
 				String name = item.getName().substring(base.length() + 1);
 				if (!name.startsWith(TEMP + "/") && name.startsWith(prefix))
-					out.add(new ObjectInfo(name, item.getContentLength(), item.getETag(), instant(item.getLastModified())));
+					out.add(new ObjectInfo(name, item.getContentLength(), item.getETag(),
+							instant(item.getLastModified())));
 			}
 		} catch (RuntimeException e) {
 			if (status(e) == 404)
@@ -153,7 +154,8 @@ public final class OneLakeObjectStore implements ObjectStore {
 			Response<DataLakeFileClient> r = tmp.renameWithResponse(workspace, target, null, dest, null, Context.NONE);
 			landed = true;
 			String etag = r.getHeaders().getValue(HttpHeaderName.ETAG);
-			return etag != null ? etag : head(path).map(ObjectInfo::etag).orElseThrow(() -> StoreException.notFound(path));
+			return etag != null ? etag
+					: head(path).map(ObjectInfo::etag).orElseThrow(() -> StoreException.notFound(path));
 		} catch (RuntimeException e) {
 			throw failure("PUT", path, e);
 		} finally {

@@ -74,7 +74,8 @@ class OneLakeObjectStoreTest extends ObjectStoreContract {
 		ObjectStore s = store();
 		String etag = s.put("manifest/1", "a".getBytes(UTF_8), WriteCondition.IF_ABSENT);
 		emu.log().clear();
-		assertThrows(PreconditionFailed.class, () -> s.put("manifest/1", "b".getBytes(UTF_8), WriteCondition.IF_ABSENT));
+		assertThrows(PreconditionFailed.class,
+				() -> s.put("manifest/1", "b".getBytes(UTF_8), WriteCondition.IF_ABSENT));
 		s.put("manifest/1", "c".getBytes(UTF_8), WriteCondition.ifMatch(etag));
 		assertThrows(PreconditionFailed.class,
 				() -> s.put("manifest/1", "d".getBytes(UTF_8), WriteCondition.ifMatch(etag)));

@@ -188,8 +188,8 @@ public final class DfsApi {
 				java.nio.file.attribute.BasicFileAttributes.class);
 		java.time.Instant t = a.lastModifiedTime().toInstant();
 		long h = java.util.Objects.hash(a.fileKey(), t.getEpochSecond(), t.getNano(), a.size());
-		return "\"0x" + Long.toHexString(t.getEpochSecond() * 1_000_000_000L + t.getNano()) + Long.toHexString(h & 0xffffffffL)
-				+ "\"";
+		return "\"0x" + Long.toHexString(t.getEpochSecond() * 1_000_000_000L + t.getNano())
+				+ Long.toHexString(h & 0xffffffffL) + "\"";
 	}
 
 	static RandomAccessFile open(Path f) throws IOException {

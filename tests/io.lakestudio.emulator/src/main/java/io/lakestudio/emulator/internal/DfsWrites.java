@@ -44,7 +44,8 @@ final class DfsWrites {
 			String raw = header.apply("x-ms-rename-source").split("\\?", 2)[0];
 			Path from = source.apply(URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8));
 			if (from == null || !Files.isRegularFile(from))
-				return Answer.dfsError(404, "SourcePathNotFound", "The source path for a rename operation does not exist.");
+				return Answer.dfsError(404, "SourcePathNotFound",
+						"The source path for a rename operation does not exist.");
 			Files.createDirectories(file.getParent());
 			Instant old = Files.exists(file) ? Files.getLastModifiedTime(file).toInstant() : null;
 			stamp(from, old);
@@ -96,7 +97,8 @@ final class DfsWrites {
 		boolean ok = (match == null || (now != null && (match.equals("*") || match.equals(now))))
 				&& (noneMatch == null || (now == null ? true : !(noneMatch.equals("*") || noneMatch.equals(now))));
 		return ok ? null
-				: Answer.dfsError(412, "ConditionNotMet", "The condition specified using HTTP conditional header(s) is not met.");
+				: Answer.dfsError(412, "ConditionNotMet",
+						"The condition specified using HTTP conditional header(s) is not met.");
 	}
 
 	private static String unquoted(String etag) {
@@ -110,7 +112,8 @@ final class DfsWrites {
 		if (Files.isDirectory(file)) {
 			try (Stream<Path> s = Files.list(file)) {
 				if (!recursive && s.findAny().isPresent())
-					return Answer.dfsError(409, "DirectoryNotEmpty", "The recursive query parameter value must be true.");
+					return Answer.dfsError(409, "DirectoryNotEmpty",
+							"The recursive query parameter value must be true.");
 			}
 			try (Stream<Path> s = Files.walk(file)) {
 				for (Path p : s.sorted(Comparator.reverseOrder()).toList())
