@@ -40,14 +40,16 @@ public final class Writer {
 
 	/**
 	 * Freezes {@code working} at its current snapshot and moves {@code branch} to the new version, whose parent is
-	 * the version the branch was at (none when the branch is new).
+	 * the version the branch was at (a new branch's: main's; none in an empty repository).
 	 */
 	public Committed commit(Path working, String branch, String message, Path scratch, boolean force)
 			throws FdlException, IOException {
 		repo.marker();
 		Refs refs = new Refs(repo);
 		Optional<Read<Ref>> head = refs.branch(branch);
-		List<String> parents = head.map(h -> List.of(h.value().version())).orElse(List.of());
+		// a new branch starts where main is, as a Git branch starts where HEAD is
+		Optional<Read<Ref>> base = head.isEmpty() && !branch.equals(Layout.MAIN) ? refs.branch(Layout.MAIN) : head;
+		List<String> parents = base.map(h -> List.of(h.value().version())).orElse(List.of());
 		FrozenCatalog frozen = FrozenCatalog.freeze(working, scratch);
 		try {
 			if (head.isPresent()
