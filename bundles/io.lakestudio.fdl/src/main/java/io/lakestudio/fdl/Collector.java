@@ -126,7 +126,12 @@ public final class Collector {
 			List<String> by = everNamedBy.get(p);
 			Instant from;
 			String why;
-			if (by != null) {
+			if (p.startsWith(Layout.VERSIONS)) {
+				// a record can't tell whether a ref reached it once, so it is measured from when it was first seen
+				from = old.since().getOrDefault(p, now);
+				since.put(p, from);
+				why = "a version no ref reaches, unnamed since " + Fields.time(from);
+			} else if (by != null) {
 				from = old.since().getOrDefault(p, now);
 				since.put(p, from);
 				why = "named only by versions not retained (" + String.join(", ", by.stream().map(Refs::short8).toList())
