@@ -37,7 +37,7 @@ public class FdlException extends Exception {
 	}
 
 	public FdlException(Refusal refusal, String path, String message, Throwable cause) {
-		super(path == null ? message : path + ": " + message, cause);
+		super(path == null || message.startsWith(path + ": ") ? message : path + ": " + message, cause);
 		this.refusal = refusal;
 		this.path = path;
 	}

@@ -27,6 +27,10 @@ public final class HostBodies {
 			return Json.encode(o);
 		}
 
+		public Error withCode(String code) {
+			return new Error(code, message);
+		}
+
 		public static Error of(FdlException e) {
 			return new Error(e.refusal().code, e.getMessage());
 		}

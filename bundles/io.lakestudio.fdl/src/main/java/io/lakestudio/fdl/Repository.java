@@ -144,17 +144,33 @@ public final class Repository {
 		return read(path).map(Read::value);
 	}
 
+	/**
+	 * A file and its etag, the etag read before and after the bytes so the two belong together (a store's get
+	 * returns no etag). A ref written meanwhile makes it read again.
+	 */
 	public Optional<Read<byte[]>> read(String path) throws FdlException {
 		try {
-			Optional<ObjectInfo> info = store.head(path);
-			if (info.isEmpty())
-				return Optional.empty();
-			return Optional.of(new Read<>(path, store.get(path), info.get().etag()));
+			for (int attempt = 0;; attempt++) {
+				Optional<ObjectInfo> before = store.head(path);
+				if (before.isEmpty())
+					return Optional.empty();
+				byte[] bytes = store.get(path);
+				if (!mutable(path))
+					return Optional.of(new Read<>(path, bytes, before.get().etag()));
+				Optional<ObjectInfo> after = store.head(path);
+				if (after.isPresent() && after.get().etag().equals(before.get().etag()) || attempt == 5)
+					return Optional.of(new Read<>(path, bytes, before.get().etag()));
+			}
 		} catch (StoreException e) {
 			if (e.kind() == StoreException.Kind.NOT_FOUND)
 				return Optional.empty();
 			throw failed(e);
 		}
+	}
+
+	/** Files that change in place (refs, retention, the ledger); everything else is written once. */
+	private static boolean mutable(String path) {
+		return path.startsWith("refs/") || path.startsWith(Layout.RETENTION) || path.equals(Layout.UNNAMED);
 	}
 
 	public boolean exists(String path) throws FdlException {
@@ -167,6 +183,10 @@ public final class Repository {
 
 	/** A store failure as FDL says it: a failed condition is a refusal of its own. */
 	public static FdlException failed(StoreException e) {
+		if (e instanceof HttpStore.Refused r)
+			for (Refusal known : Refusal.values())
+				if (known.code.equals(r.code) && known.status == r.status)
+					return new FdlException(known, e.path(), e.getMessage(), e);
 		return switch (e.kind()) {
 		case PRECONDITION_FAILED -> new FdlException(Refusal.CONDITION_FAILED, e.path(), e.getMessage(), e);
 		case NOT_FOUND -> new FdlException(Refusal.NOT_FOUND, e.path(), e.getMessage(), e);
