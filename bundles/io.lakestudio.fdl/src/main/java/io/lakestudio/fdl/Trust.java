@@ -46,6 +46,15 @@ public final class Trust {
 		return t;
 	}
 
+	/** These keys and {@code key} too, for this reader only (nothing is written). */
+	public Trust and(String key, String name) {
+		Trust t = new Trust(null);
+		t.keys.putAll(keys);
+		t.everyone = everyone;
+		t.keys.put(key, name);
+		return t;
+	}
+
 	public boolean trusts(String key) {
 		return everyone || keys.containsKey(key);
 	}
