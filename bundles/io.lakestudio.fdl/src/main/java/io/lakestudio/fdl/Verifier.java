@@ -13,8 +13,8 @@ import io.lakestudio.store.StoreException;
 
 /**
  * Checks a whole repository as a reader would check each version: every ref, every record (hash, canonical form,
- * signature, trusted key), every retained version's catalog (hash) and data files (there, with the size the
- * catalog gives). Reports each problem with the path it is at, rather than stopping at the first.
+ * signature, trusted key), and for every version a ref reaches, its parents, catalog (hash) and data files (there,
+ * with the size the catalog gives). Reports each problem with the path it is at, rather than stopping at the first.
  */
 public final class Verifier {
 
@@ -41,6 +41,7 @@ public final class Verifier {
 		repo.marker();
 		int refs = 0, versions = 0;
 		Set<String> checkedFiles = new HashSet<>();
+		java.util.Deque<String> reach = new java.util.ArrayDeque<>();
 		for (ObjectInfo o : list("refs/")) {
 			refs++;
 			try {
@@ -49,15 +50,30 @@ public final class Verifier {
 						: Ref.parse(b, o.path()).version();
 				if (!repo.exists(Layout.version(id)))
 					problems.add(new Problem(o.path(), "names version " + id + ", which is not in the repository"));
+				else
+					reach.add(id);
 			} catch (FdlException e) {
 				problems.add(new Problem(o.path(), e.getMessage()));
 			}
+		}
+		Set<String> reachable = new HashSet<>();
+		while (!reach.isEmpty()) {
+			String id = reach.pop();
+			if (reachable.add(id))
+				try {
+					reach.addAll(repo.record(id, null).parents());
+				} catch (FdlException e) {
+					// reported below, with the record
+				}
 		}
 		for (ObjectInfo o : list(Layout.VERSIONS)) {
 			versions++;
 			String id = o.path().substring(Layout.VERSIONS.length());
 			try {
 				VersionRecord r = repo.record(id, trust);
+				// a version no ref reaches (a push that stopped) need not be whole: its objects are unnamed
+				if (!reachable.contains(id))
+					continue;
 				Optional<Repository.Read<RetentionNote>> note = repo.retention(id);
 				if (note.isPresent() && !note.get().value().retained()
 						&& !repo.exists(Layout.catalog(r.catalogSha256())))
