@@ -130,6 +130,19 @@ class FdlCommandTest {
 		assertEquals(0, CliRun.run(other, "fdl", "keys", "--trust", key, "--name", "Ada").exit);
 		assertEquals(0, CliRun.run(other, "fdl", "open", url, tf, "--force").exit);
 
+		// a second host: main pushed to it, with its versions
+		try (Host second = new Host(new Repository(new MemoryStore(), "mem:/2/"), Access.of(Map.of("s3cret",
+				new Access.Who("ada", true))), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), null, 1 << 24,
+				Clock.systemUTC()).start()) {
+			String url2 = second.uri().toString();
+			assertEquals(0, fdl("init", url2, tf).exit);
+			CliRun push = fdl("push", url, url2, tf);
+			assertEquals(0, push.exit, push.toString());
+			assertTrue(push.out.startsWith("main -> " + id + ": 1 versions, 4 objects"), push.toString()); // data file, catalog, record, withdrawal
+			assertTrue(fdl("push", url, url2, tf).out.contains("0 versions, 0 objects"));
+			assertEquals(0, fdl("verify", url2, tf).exit);
+		}
+
 		CliRun missing = fdl("show", url, "nope", tf);
 		assertEquals(1, missing.exit, missing.toString());
 		assertEquals(2, fdl("frobnicate").exit);

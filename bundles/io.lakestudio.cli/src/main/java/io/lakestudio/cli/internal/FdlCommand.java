@@ -42,6 +42,7 @@ public final class FdlCommand extends Command {
 				  show REPO VERSION|REF          a version's record, retention, and whether it verifies
 				  open REPO [VERSION|REF]        verify a version and print its read-only catalog file and data path
 				  tag REPO NAME VERSION|REF      name a version, once
+				  push FROM TO                   copy --branch (main) and its versions the target lacks; a pull is a push the other way
 				  verify REPO                    check every ref, record, catalog and data file
 				  withdraw REPO VERSION --why W  readers refuse it unless forced
 				  retention REPO VERSION --why W take it out of retention (its record is kept)
@@ -80,6 +81,7 @@ public final class FdlCommand extends Command {
 			case "init" -> init(line, o);
 			case "commit" -> commit(line, o);
 			case "tag" -> tag(line, o);
+			case "push", "pull" -> push(line, o);
 			case "withdraw", "retention" -> retention(line, o, a.get(0).equals("withdraw"));
 			case "gc" -> gc(line, o);
 			case "log", "show", "open", "verify", "keys" -> new FdlReadActions(this, home, line, o).run(a.get(0));
@@ -139,6 +141,17 @@ public final class FdlCommand extends Command {
 			o.writer().println(c.id() + " on " + line.getOptionValue("branch", "main") + ": " + c.record().dataFiles()
 					+ " data files named, " + c.filesSent() + " of them sent; " + c.bytesSent() + " bytes in "
 					+ c.requests() + " requests");
+		return 0;
+	}
+
+	private int push(CommandLine line, Out o) throws FdlException {
+		String tokens = line.getOptionValue("token-file");
+		Repository from = FdlStores.repository(arg(line, 1, "FROM"), tokens);
+		Repository to = FdlStores.repository(arg(line, 2, "TO"), tokens);
+		String branch = line.getOptionValue("branch", "main");
+		io.lakestudio.fdl.Transfer.Moved m = new io.lakestudio.fdl.Transfer(from, to).branch(branch, line.hasOption("force"));
+		o.writer().println(branch + " -> " + m.id() + ": " + m.versions() + " versions, " + m.objects() + " objects, "
+				+ m.bytes() + " bytes sent");
 		return 0;
 	}
 
