@@ -150,13 +150,14 @@ public final class Repository {
 	 */
 	public Optional<Read<byte[]>> read(String path) throws FdlException {
 		try {
+			if (!mutable(path))
+				// written once: one GET, no etag needed
+				return Optional.of(new Read<>(path, store.get(path), ""));
 			for (int attempt = 0;; attempt++) {
 				Optional<ObjectInfo> before = store.head(path);
 				if (before.isEmpty())
 					return Optional.empty();
 				byte[] bytes = store.get(path);
-				if (!mutable(path))
-					return Optional.of(new Read<>(path, bytes, before.get().etag()));
 				Optional<ObjectInfo> after = store.head(path);
 				if (after.isPresent() && after.get().etag().equals(before.get().etag()) || attempt == 5)
 					return Optional.of(new Read<>(path, bytes, before.get().etag()));

@@ -147,7 +147,9 @@ public final class FdlCommand extends Command {
 	private int push(CommandLine line, Out o) throws FdlException {
 		String tokens = line.getOptionValue("token-file");
 		Repository from = FdlStores.repository(arg(line, 1, "FROM"), tokens);
-		Repository to = FdlStores.repository(arg(line, 2, "TO"), tokens);
+		Repository target = FdlStores.repository(arg(line, 2, "TO"), tokens);
+		// an empty target becomes a repository, as a clone makes one
+		Repository to = Repository.init(target.store(), target.location());
 		String branch = line.getOptionValue("branch", "main");
 		io.lakestudio.fdl.Transfer.Moved m = new io.lakestudio.fdl.Transfer(from, to).branch(branch, line.hasOption("force"));
 		o.writer().println(branch + " -> " + m.id() + ": " + m.versions() + " versions, " + m.objects() + " objects, "
