@@ -115,6 +115,11 @@ public record VersionRecord(List<String> parents, String catalogSha256, long cat
 		return r;
 	}
 
+	/** {@link #created()} as the record writes it: UTC, milliseconds. */
+	public String createdText() {
+		return Fields.time(created);
+	}
+
 	public static String sha256(byte[] bytes) {
 		try {
 			return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));

@@ -54,7 +54,7 @@ final class FdlReadActions {
 		List<List<Object>> rows = new ArrayList<>();
 		while (id != null) {
 			VersionRecord v = r.record(id, null);
-			rows.add(List.of(o.json() ? id : id.substring(0, 12), io.lakestudio.fdl.internal.Fields.time(v.created()),
+			rows.add(List.of(o.json() ? id : id.substring(0, 12), v.createdText(),
 					v.authorName(), trust.trusts(v.authorKey()) ? "verified" : "untrusted key", v.message()));
 			id = v.parents().isEmpty() ? null : v.parents().get(0);
 		}
@@ -70,7 +70,7 @@ final class FdlReadActions {
 		Map<String, Object> m = new LinkedHashMap<>();
 		m.put("version", id);
 		m.put("parents", v.parents());
-		m.put("created", io.lakestudio.fdl.internal.Fields.time(v.created()));
+		m.put("created", v.createdText());
 		m.put("author", v.authorName());
 		m.put("key", v.authorKey());
 		m.put("trusted", FdlStores.trust(home).trusts(v.authorKey()));
