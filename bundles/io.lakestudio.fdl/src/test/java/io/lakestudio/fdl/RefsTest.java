@@ -82,8 +82,9 @@ class RefsTest {
 				a.insert(ta, "t", 10 + round);
 				b.insert(tb, "t", 11 + round);
 				CountDownLatch go = new CountDownLatch(1);
-				Future<String> fa = pool.submit(() -> race(repo, a, go));
-				Future<String> fb = pool.submit(() -> race(repo, b, go));
+				java.util.concurrent.CyclicBarrier both = new java.util.concurrent.CyclicBarrier(2);
+				Future<String> fa = pool.submit(() -> race(new Repository(new Gate(store, both), "mem:/"), a, go));
+				Future<String> fb = pool.submit(() -> race(new Repository(new Gate(store, both), "mem:/"), b, go));
 				go.countDown();
 				String ra = fa.get(), rb = fb.get();
 				assertEquals(1, (ra.startsWith("won") ? 1 : 0) + (rb.startsWith("won") ? 1 : 0), ra + " / " + rb);

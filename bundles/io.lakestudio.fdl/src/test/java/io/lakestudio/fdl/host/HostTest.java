@@ -113,8 +113,9 @@ class HostTest {
 				a.insert(20 + round);
 				b.insert(21 + round);
 				CountDownLatch go = new CountDownLatch(1);
-				Future<String> fa = pool.submit(() -> push(a.catalog(), go));
-				Future<String> fb = pool.submit(() -> push(b.catalog(), go));
+				java.util.concurrent.CyclicBarrier both = new java.util.concurrent.CyclicBarrier(2);
+				Future<String> fa = pool.submit(() -> push(a.catalog(), go, both));
+				Future<String> fb = pool.submit(() -> push(b.catalog(), go, both));
 				go.countDown();
 				List<String> results = List.of(fa.get(), fb.get());
 				assertEquals(1, results.stream().filter("won"::equals).count(), results.toString());
@@ -126,10 +127,13 @@ class HostTest {
 		}
 	}
 
-	private String push(Path catalog, CountDownLatch go) throws Exception {
+	private String push(Path catalog, CountDownLatch go, java.util.concurrent.CyclicBarrier both) throws Exception {
 		go.await();
 		try {
-			new Writer(remote, key, "W", Clock.systemUTC()).commit(catalog, "main", "race", dir.resolve("t"), false);
+			// each writer its own client, gated so both have read main before either writes
+			Repository r = new Repository(new io.lakestudio.fdl.Gate(new HttpStore(host.uri(), () -> "owner-token"), both),
+					host.uri().toString());
+			new Writer(r, key, "W", Clock.systemUTC()).commit(catalog, "main", "race", dir.resolve("t"), false);
 			return "won";
 		} catch (FdlException e) {
 			assertEquals(Refusal.CONDITION_FAILED, e.refusal(), e.getMessage());
