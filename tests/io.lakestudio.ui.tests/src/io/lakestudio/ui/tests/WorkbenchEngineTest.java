@@ -31,6 +31,7 @@ import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.engine.server.EngineServer;
 import io.lakestudio.samples.SampleLake;
 import io.lakestudio.sync.Syncer;
+import io.lakestudio.sync.account.EngineStore;
 import io.lakestudio.ui.commands.ShowLogsHandler;
 import io.lakestudio.ui.lake.Engines;
 import io.lakestudio.ui.lake.RefreshJob;
@@ -100,7 +101,7 @@ class WorkbenchEngineTest {
 				Engine idle = new Engine(EngineConfig.of(home, c, null, settings))) {
 			headless = EngineServer.start(home, idle,
 					new EngineServer.Options(Duration.ofMinutes(5), () -> {
-					}, Clock.systemUTC()).withIdentity(EngineServer.identity(settings)));
+					}, Clock.systemUTC()).withIdentity(EngineStore.identity(settings)));
 			assertFalse(EngineClient.running(home).orElseThrow().info().hosted());
 
 			ResultsView view = run("SELECT count(*) FROM " + CUSTOMERS);
@@ -118,7 +119,7 @@ class WorkbenchEngineTest {
 		EngineClient.Info info = client.info();
 		assertEquals(ProcessHandle.current().pid(), info.pid(), "the workbench's process answers");
 		assertTrue(info.hosted(), "hosted: it never exits after idling");
-		assertEquals(EngineServer.identity(Settings.load(home)), info.identity(), "what 'sql' looks for");
+		assertEquals(EngineStore.identity(Settings.load(home)), info.identity(), "what 'sql' looks for");
 
 		Engine engine = Engines.get();
 		long before = engine.statementCount();

@@ -55,6 +55,15 @@ final class KernelOracle {
 		return read(table, version, null);
 	}
 
+	/** The table's schema as its Delta log has it at the latest version, read by Kernel. */
+	static io.delta.kernel.types.StructType schema(Path table) {
+		Configuration conf = new Configuration();
+		conf.set("fs.file.impl", "org.apache.hadoop.fs.RawLocalFileSystem");
+		conf.setBoolean("fs.file.impl.disable.cache", true);
+		Engine e = DefaultEngine.create(conf);
+		return TableManager.loadSnapshot(table.toString()).build(e).getSchema();
+	}
+
 	/** Over the primitive columns named in {@code only} (all when null), in the table's order. */
 	static Answer read(Path table, Long version, java.util.Set<String> only) throws Exception {
 		Configuration conf = new Configuration();

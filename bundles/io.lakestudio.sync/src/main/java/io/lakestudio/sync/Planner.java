@@ -12,11 +12,14 @@ import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SyncState;
+import io.lakestudio.catalog.TableUse;
 import io.lakestudio.catalog.Workspace;
 
 /**
- * What the catalog is short of, from its own rows: listings never held or older than the TTL (routine), and for
- * opened lakehouses and tables in use their tables' metadata. Staging items are never swept and table metadata is
+ * What the catalog is short of, from its own rows: listings never held or older than the TTL (routine), for
+ * opened lakehouses their tables' metadata, and for tables in use (read {@link TableUse#IN_USE_READS} times within
+ * {@link TableUse#IN_USE_WINDOW}, counted from the catalog's uses at each plan) their metadata every
+ * {@code inUseEvery}. Staging items are never swept and table metadata is
  * never walked for the whole tenant.
  */
 final class Planner {
@@ -31,7 +34,7 @@ final class Planner {
 		this.inUseEvery = inUseEvery;
 	}
 
-	Map<String, Priority> plan(Instant now, Set<String> opened, Set<String> inUse) {
+	Map<String, Priority> plan(Instant now, Set<String> opened) {
 		Map<String, SyncState> states = new HashMap<>();
 		for (SyncState s : catalog.syncStates()) {
 			states.put(s.listing(), s);
@@ -48,8 +51,11 @@ final class Planner {
 				}
 			});
 		}
-		for (String tableId : inUse) {
-			want(out, states, Listing.tableMetadata(tableId), Priority.OPENED, now, inUseEvery);
+		// tables in use, as the catalog has them now: each statement that read rows was recorded there, by any process
+		for (String tableId : catalog.tablesUsedAtLeast(TableUse.IN_USE_READS, now.minus(TableUse.IN_USE_WINDOW))) {
+			if (catalog.table(tableId).filter(t -> !t.dropped()).isPresent()) {
+				want(out, states, Listing.tableMetadata(tableId), Priority.OPENED, now, inUseEvery);
+			}
 		}
 		want(out, states, Listing.WORKSPACES, Priority.ROUTINE, now, ttl);
 		for (Workspace ws : catalog.workspaces()) {

@@ -58,7 +58,6 @@ public final class Syncer {
 	private final Map<String, Priority> asked = new LinkedHashMap<>();
 	private final Map<String, List<CompletableFuture<Void>>> waiters = new HashMap<>();
 	private final Set<String> opened = new LinkedHashSet<>();
-	private Set<String> inUse = Set.of();
 	private Instant offlineUntil = Instant.MIN;
 	private boolean signInNeeded;
 	private boolean holder;
@@ -96,11 +95,6 @@ public final class Syncer {
 		} else {
 			opened.remove(itemId);
 		}
-	}
-
-	/** Tables in use (read 3 times in 14 days): their metadata is read every {@code inUseEvery}. */
-	public synchronized void tablesInUse(Set<String> tableIds) {
-		inUse = Set.copyOf(tableIds);
 	}
 
 	/** Someone signed in again: the worker may ask the lake. */
@@ -176,7 +170,7 @@ public final class Syncer {
 				return Duration.between(now, pace.pausedUntil());
 			}
 			Map<String, Priority> queue = new LinkedHashMap<>(asked);
-			planner.plan(now, opened, inUse).forEach(queue::putIfAbsent);
+			planner.plan(now, opened).forEach(queue::putIfAbsent);
 			Map.Entry<String, Priority> best = null;
 			for (Map.Entry<String, Priority> e : queue.entrySet()) {
 				if (pace.resting(e.getKey(), now)) {

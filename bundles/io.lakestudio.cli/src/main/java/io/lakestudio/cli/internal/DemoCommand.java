@@ -20,6 +20,11 @@ import io.lakestudio.cli.Lakestudio;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.samples.SampleLake;
 
+/**
+ * The embedded default, shown: writes the sample lake, syncs it, then runs the metadata commands on the catalog and
+ * SQL through the engine (timed): a statement, a time-travel read of an older version, and the same statement with
+ * the lake refused ({@code --offline}), answering from what is held with its age.
+ */
 public final class DemoCommand extends Command {
 
 	@Override
@@ -30,7 +35,8 @@ public final class DemoCommand extends Command {
 	@Override
 	protected String description() {
 		return "The embedded default, with no account: write a sample lake of real Delta tables into the state"
-				+ " folder, sync it, and show ls, find, table and exists on it.";
+				+ " folder, sync it, show ls, find, table and exists on it, and run SQL on it (with time travel, and"
+				+ " with the lake refused).";
 	}
 
 	@Override
@@ -63,6 +69,7 @@ public final class DemoCommand extends Command {
 			return rc;
 		}
 		List<String[]> steps = new ArrayList<>();
+		List<String[]> sql = new ArrayList<>();
 		steps.add(new String[] { "ls" });
 		Settings settings = Settings.load(home);
 		try (ReadOnlyCatalog c = Catalogs.openReadOnly(Catalogs.catalogFile(home, settings.account()),
@@ -79,6 +86,7 @@ public final class DemoCommand extends Command {
 				steps.add(new String[] { "table", tablePath });
 				steps.add(new String[] { "exists", tablePath });
 				steps.add(new String[] { "exists", itemPath + "/" + typo(table.name()) });
+				sql.addAll(statements(table, itemPath));
 			}
 		}
 		steps.add(new String[] { "status" });
@@ -94,12 +102,48 @@ public final class DemoCommand extends Command {
 		}
 		out.println();
 		out.println("The catalog is " + Catalogs.catalogFile(home, settings.account()) + "; every command above read only it.");
+		for (String[] step : sql) {
+			long t0 = System.nanoTime();
+			int exit = show(cli, out, step);
+			out.println("(" + (System.nanoTime() - t0) / 1_000_000 + " ms" + (exit == 0 ? ")" : ", failed)"));
+			out.flush();
+		}
+		if (!sql.isEmpty()) {
+			out.println();
+			out.println("SQL ran on the engine (DuckDB over the disk cache in " + home.resolve("cache")
+					+ "); with --offline it asked the lake nothing and read what is held.");
+		}
 		return 0;
+	}
+
+	/**
+	 * A statement on the table through the engine (in this process: the demo leaves no server behind), its previous
+	 * version by time travel, and the same statement with the lake refused.
+	 */
+	private static List<String[]> statements(LakeTable table, String itemPath) {
+		String ref = "\"" + itemPath + "\"." + (table.schema().isEmpty() ? "" : quote(table.schema()) + ".")
+				+ quote(table.name());
+		String by = quote(table.partitionColumns().get(0));
+		String q = "SELECT " + by + ", count(*) AS row_count FROM " + ref + " GROUP BY " + by + " ORDER BY " + by;
+		List<String[]> out = new ArrayList<>();
+		out.add(new String[] { "sql", "--in-process", q });
+		if (table.snapshotVersion() != null && table.snapshotVersion() > 0) {
+			out.add(new String[] { "sql", "--in-process", "SELECT count(*) AS row_count FROM " + ref
+					+ " AT (VERSION => " + (table.snapshotVersion() - 1) + ")" });
+			out.add(new String[] { "sql", "--in-process", "SELECT count(*) AS row_count FROM " + ref });
+		}
+		out.add(new String[] { "sql", "--offline", q });
+		return out;
+	}
+
+	private static String quote(String name) {
+		return "\"" + name.replace("\"", "\"\"") + "\"";
 	}
 
 	private static int show(Lakestudio cli, PrintWriter out, String... args) {
 		out.println();
-		out.println("$ lakestudio " + String.join(" ", args));
+		out.println("$ lakestudio " + String.join(" ",
+				java.util.Arrays.stream(args).map(a -> a.contains(" ") ? "'" + a + "'" : a).toList()));
 		out.flush();
 		int rc = cli.run(args);
 		if (rc != 0) {

@@ -1,6 +1,5 @@
 package io.lakestudio.cli.internal;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -14,8 +13,7 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.server.EngineServer;
-import io.lakestudio.onelake.LoggedStore;
-import io.lakestudio.onelake.local.LocalFolderLake;
+import io.lakestudio.sync.account.EngineStore;
 
 /**
  * The headless engine server that {@code sql} starts when none answers: serves the state folder's socket until
@@ -49,14 +47,11 @@ public final class EngineServerCommand extends Command {
 		Settings settings = Settings.load(home);
 		Duration idle = Duration.ofSeconds(line.hasOption("idle-seconds") ? intValue(line, "idle-seconds", 600)
 				: (long) (settings.number("engineServerIdleMinutes", 10) * 60));
-		String folder = settings.string(Settings.LAKE_FOLDER, null);
 		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
-				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder));
+				EngineStore store = EngineStore.open(settings, l -> log.log("lake", l));
 				SyncListings listings = new SyncListings(home, catalog);
-				Engine engine = new Engine(EngineConfig.of(home, catalog,
-						lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings),
-						listings)) {
+				Engine engine = new Engine(EngineConfig.of(home, catalog, store.store(), settings), listings)) {
 			EngineServer server;
 			try {
 				server = EngineServer.start(home, engine,

@@ -12,6 +12,8 @@ import java.util.Optional;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.engine.server.EngineServer;
+import io.lakestudio.sync.account.Accounts;
+import io.lakestudio.sync.account.EngineStore;
 
 /**
  * Finds the machine's engine server, or starts a headless one: {@code java -cp <this class path>
@@ -28,7 +30,7 @@ final class EngineServerLauncher {
 
 	/** What a server for these settings serves: another account, lake or offline setting needs another server. */
 	static String identity(Settings s) {
-		return EngineServer.identity(s);
+		return EngineStore.identity(s);
 	}
 
 	/**
@@ -104,6 +106,10 @@ final class EngineServerLauncher {
 		cmd.addAll(List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:-UsePerfData",
 				"-Dlakestudio.home=" + home, "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", cp,
 				"io.lakestudio.cli.Main", "engine-server"));
+		String ca = System.getProperty(Accounts.CA_PROPERTY);
+		if (ca != null) {
+			cmd.add(cmd.indexOf("-cp"), "-D" + Accounts.CA_PROPERTY + "=" + ca); // the CA the lake is trusted with
+		}
 		String idle = System.getProperty("lakestudio.engine.idleSeconds");
 		if (idle != null) {
 			cmd.addAll(List.of("--idle-seconds", idle));

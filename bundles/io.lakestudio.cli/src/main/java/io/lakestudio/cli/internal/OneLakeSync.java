@@ -16,7 +16,8 @@ import io.lakestudio.sync.Syncer;
 
 /**
  * {@code sync} against OneLake: the sync worker's steps, under its lease and pace, until its queue is empty. The
- * command line has no tree, so nothing is opened and no table is in use: it sweeps listings only. Ctrl-C ends the
+ * command line has no tree, so nothing is opened: it sweeps listings, and the metadata of tables in use (as the
+ * catalog counts their reads) when it is an hour old. Ctrl-C ends the
  * wait between steps and the lease is given up, so another process takes over at once.
  */
 final class OneLakeSync {

@@ -1,7 +1,6 @@
 package io.lakestudio.cli.internal;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,8 +20,7 @@ import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
 import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.engine.server.EngineServer;
-import io.lakestudio.onelake.LoggedStore;
-import io.lakestudio.onelake.local.LocalFolderLake;
+import io.lakestudio.sync.account.EngineStore;
 
 /**
  * Runs one query on the lake and prints its rows as they come: a table (widths from the first rows), CSV or JSON.
@@ -88,12 +86,10 @@ public final class SqlCommand extends Command {
 			}
 		}
 		Settings settings = Settings.load(home);
-		String folder = settings.string(Settings.LAKE_FOLDER, null);
+		EventLog log = new EventLog(home);
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
-				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder))) {
-			EventLog log = new EventLog(home);
-			EngineConfig config = EngineConfig.of(home, catalog,
-					lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings);
+				EngineStore store = EngineStore.open(settings, l -> log.log("lake", l))) {
+			EngineConfig config = EngineConfig.of(home, catalog, store.store(), settings);
 			if (line.hasOption("offline")) {
 				config = config.withOffline(true);
 			}

@@ -30,7 +30,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 
-import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
@@ -122,11 +121,6 @@ public final class EngineServer implements AutoCloseable {
 	private static FileChannel lockFile(Path socket) throws IOException {
 		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"), StandardOpenOption.CREATE,
 				StandardOpenOption.WRITE);
-	}
-
-	/** What a server for these settings serves: another account, lake folder or offline setting needs another. */
-	public static String identity(Settings s) {
-		return s.account() + "|" + s.string(Settings.LAKE_FOLDER, "") + "|" + s.flag(Settings.OFFLINE);
 	}
 
 	/**

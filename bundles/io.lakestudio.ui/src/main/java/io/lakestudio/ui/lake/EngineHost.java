@@ -9,6 +9,7 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.engine.server.EngineServer;
+import io.lakestudio.sync.account.EngineStore;
 
 /**
  * Serves the workbench's engine on {@code <home>/engine.sock}, so {@code lakestudio sql} uses it rather than
@@ -25,7 +26,7 @@ final class EngineHost {
 	/** The server for {@code engine}, or empty when another process hosts one (or the socket can't be bound). */
 	static Optional<EngineServer> serve(Path home, Engine engine, Settings s) {
 		EventLog log = new EventLog(home);
-		EngineServer.Options options = EngineServer.Options.hosted().withIdentity(EngineServer.identity(s));
+		EngineServer.Options options = EngineServer.Options.hosted().withIdentity(EngineStore.identity(s));
 		for (int attempt = 0; attempt < 2; attempt++) {
 			try {
 				EngineServer server = EngineServer.start(home, engine, options);
