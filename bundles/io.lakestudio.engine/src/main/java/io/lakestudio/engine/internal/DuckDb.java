@@ -48,6 +48,9 @@ public final class DuckDb {
 		Properties p = new Properties();
 		p.setProperty("jdbc_stream_results", "true");
 		Connection conn = driver.connect("jdbc:duckdb:", p);
+		try (Statement s = conn.createStatement()) {
+			s.execute("ATTACH ':memory:' AS " + Sql.ENGINE); // the engine's own views and tables, see Sql.ENGINE
+		}
 		lockDown(conn, c);
 		return conn;
 	}

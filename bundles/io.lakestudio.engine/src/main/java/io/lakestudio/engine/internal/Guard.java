@@ -57,6 +57,10 @@ public final class Guard {
 				throw refused("CREATE makes something that outlives the statement; only CREATE TEMP VIEW|TABLE name AS"
 						+ " <query> is allowed");
 			}
+			if (m.group(2).startsWith("__")) {
+				throw refused("a name beginning with __ is the engine's own (its views of the lake's tables): name"
+						+ " the " + m.group(1).toLowerCase(Locale.ROOT) + " otherwise");
+			}
 			Parsed inner = query(duck, m.group(3), sessionNames);
 			return new Parsed(Parsed.Kind.CREATE_TEMP, inner.tree(), inner.refs(),
 					"CREATE OR REPLACE TEMP " + m.group(1).toUpperCase(Locale.ROOT) + " " + m.group(2) + " AS ", null);
