@@ -207,4 +207,37 @@ class GuardTest {
 		assertEquals(classes, DuckDb.extractOnce(jar, dir));
 		assertEquals(t, Files.getLastModifiedTime(lib).toMillis(), "a second start copies nothing");
 	}
+
+	@Test
+	void aLibraryThatNoLongerMatchesTheJarIsExtractedAgainAndSaidInTheLog() throws Exception {
+		var url = (java.net.JarURLConnection) DuckDb.class.getClassLoader()
+				.getResource("org/duckdb/DuckDBDriver.class").openConnection();
+		Path jar = Path.of(url.getJarFileURL().toURI());
+		Path dir = home.resolve("tamper-test");
+		Path classes = DuckDb.extractOnce(jar, dir);
+		Path lib = classes.resolveSibling("libduckdb_java.so_linux_amd64");
+		String expected;
+		try (var j = new java.util.jar.JarFile(jar.toFile());
+				var in = j.getInputStream(j.getEntry("libduckdb_java.so_linux_amd64"))) {
+			var md = java.security.MessageDigest.getInstance("SHA-256");
+			in.transferTo(new java.security.DigestOutputStream(java.io.OutputStream.nullOutputStream(), md));
+			expected = java.util.HexFormat.of().formatHex(md.digest());
+		}
+		// someone changed the library in place, keeping its size
+		try (var f = java.nio.channels.FileChannel.open(lib, java.nio.file.StandardOpenOption.WRITE)) {
+			f.write(java.nio.ByteBuffer.wrap(new byte[] { 0x42, 0x42, 0x42, 0x42 }), Files.size(lib) / 2);
+		}
+		java.util.List<String> log = new java.util.ArrayList<>();
+		assertEquals(classes, DuckDb.extractOnce(jar, dir, log::add));
+		var md = java.security.MessageDigest.getInstance("SHA-256");
+		try (var in = Files.newInputStream(lib)) {
+			in.transferTo(new java.security.DigestOutputStream(java.io.OutputStream.nullOutputStream(), md));
+		}
+		assertEquals(expected, java.util.HexFormat.of().formatHex(md.digest()), "the jar's library again");
+		assertEquals(1, log.size(), String.valueOf(log));
+		assertTrue(log.get(0).contains("SHA-256") && log.get(0).contains("extracted again"), log.get(0));
+		log.clear();
+		DuckDb.extractOnce(jar, dir, log::add);
+		assertEquals(List.of(), log, "a library that matches is said nothing of");
+	}
 }

@@ -15,10 +15,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Consumer;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
+import io.lakestudio.catalog.EventLog;
 import io.lakestudio.engine.EngineConfig;
 
 /**
@@ -136,12 +138,26 @@ public final class DuckDb {
 		return null;
 	}
 
-	/** The driver's classes without the library, and the library beside them; done once per driver jar. */
+	/** As {@link #extractOnce(Path, Path, Consumer)}, a mismatch said in the state folder's log. */
 	public static Path extractOnce(Path jar, Path engineDir) throws IOException {
+		EventLog log = new EventLog(engineDir.toAbsolutePath().getParent());
+		return extractOnce(jar, engineDir, m -> log.log("engine", m));
+	}
+
+	/**
+	 * The driver's classes without the library, and the library beside them; done once per driver jar. Before a
+	 * library extracted earlier is loaded, its SHA-256 is checked against the jar's entry (a file of the same size
+	 * may hold anything): one that differs is extracted again, and {@code log} says so.
+	 */
+	public static Path extractOnce(Path jar, Path engineDir, Consumer<String> log) throws IOException {
 		Path dir = engineDir.resolve("duckdb-" + Files.size(jar));
 		Path classes = dir.resolve("duckdb_jdbc-classes.jar");
 		if (Files.isRegularFile(classes)) {
-			return classes;
+			String differs = NativeLibrary.mismatch(jar, dir);
+			if (differs == null) {
+				return classes;
+			}
+			log.accept(differs + ": extracted again from " + jar);
 		}
 		Files.createDirectories(dir);
 		Path tmpJar = Files.createTempFile(dir, "classes", ".tmp");
