@@ -21,6 +21,7 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
 import io.lakestudio.catalog.EventLog;
+import io.lakestudio.catalog.StateFolder;
 import io.lakestudio.engine.EngineConfig;
 
 /**
@@ -67,9 +68,10 @@ public final class DuckDb {
 
 	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
 		Path home = c.home().toAbsolutePath().normalize();
-		Path spill = Files.createDirectories(home.resolve("engine").resolve("spill"));
-		Files.createDirectories(home.resolve("cache"));
-		Files.createDirectories(home.resolve("mirror"));
+		StateFolder.ensure(home);
+		Path spill = StateFolder.folder(home.resolve("engine").resolve("spill"));
+		StateFolder.folder(home.resolve("cache"));
+		StateFolder.folder(home.resolve("mirror"));
 		List<String> settings = List.of("SET memory_limit = '" + c.memoryLimitMb() + "MB'",
 				"SET threads = " + c.threads(), "SET temp_directory = " + Sql.string(spill.toString()),
 				"SET TimeZone = 'UTC'",
@@ -159,7 +161,7 @@ public final class DuckDb {
 			}
 			log.accept(differs + ": extracted again from " + jar);
 		}
-		Files.createDirectories(dir);
+		StateFolder.folder(dir);
 		Path tmpJar = Files.createTempFile(dir, "classes", ".tmp");
 		try (JarFile in = new JarFile(jar.toFile()); OutputStream os = Files.newOutputStream(tmpJar);
 				JarOutputStream out = new JarOutputStream(os)) {

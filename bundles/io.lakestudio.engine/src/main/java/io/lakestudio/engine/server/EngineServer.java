@@ -19,6 +19,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +32,9 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 
+import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.catalog.StateFolder;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
@@ -98,12 +102,20 @@ public final class EngineServer implements AutoCloseable {
 	/** The socket file this server bound (its inode): a later server's file at the same path is not ours. */
 	private final Object fileKey;
 	private final AtomicInteger inFlight = new AtomicInteger();
+	/** Who may connect: the user who owns the socket file, this process's. */
+	private final Peers peers;
+	private final UserPrincipal owner;
+	private final EventLog log;
 	private final CountDownLatch closed = new CountDownLatch(1);
 	private volatile long lastActivity = System.nanoTime();
 	private volatile boolean closing;
 	private volatile boolean stopped;
 
-	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey) {
+	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey,
+			Peers peers, UserPrincipal owner, EventLog log) {
+		this.log = log;
+		this.peers = peers;
+		this.owner = owner;
 		this.socket = socket;
 		this.engine = engine;
 		this.options = options;
@@ -120,8 +132,9 @@ public final class EngineServer implements AutoCloseable {
 	}
 
 	private static FileChannel lockFile(Path socket) throws IOException {
-		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"), StandardOpenOption.CREATE,
-				StandardOpenOption.WRITE);
+		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"),
+				java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+				StateFolder.privateFile(socket.toAbsolutePath().getParent()));
 	}
 
 	/** What a server for these settings serves: another account, lake folder or offline setting needs another. */
@@ -155,10 +168,28 @@ public final class EngineServer implements AutoCloseable {
 	 * file beside the socket.
 	 */
 	public static EngineServer start(Path home, Engine engine, Options options) throws IOException {
+		return start(home, engine, options, Peers.CREDENTIALS);
+	}
+
+	/**
+	 * As {@link #start(Path, Engine, Options)}, each connection's user told by {@code peers} (a test's fake). The
+	 * socket is 0600 in a 0700 state folder; a connection from another user is refused (said in the log); where the
+	 * platform can't tell a peer's user, a socket whose folder others may enter is not served at all.
+	 */
+	static EngineServer start(Path home, Engine engine, Options options, Peers peers) throws IOException {
 		Path socket = socket(home);
-		Files.createDirectories(home);
+		try {
+			StateFolder.ensure(home);
+		} catch (io.lakestudio.catalog.CatalogException e) {
+			throw new IOException(e.getMessage(), e);
+		}
+		if (peers == Peers.CREDENTIALS && !Peers.supported() && !SocketFolder.isPrivate(socket.getParent())) {
+			throw new IOException("refusing to serve the engine on " + socket + ": this platform can't tell who"
+					+ " connects, and others may enter " + socket.getParent());
+		}
 		ServerSocketChannel ch;
 		Object key;
+		UserPrincipal owner;
 		synchronized (BINDING) {
 			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
 				if (Files.exists(socket)) {
@@ -169,10 +200,14 @@ public final class EngineServer implements AutoCloseable {
 				}
 				ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
 				ch.bind(UnixDomainSocketAddress.of(socket));
+				if (socket.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+					Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+				}
 				key = fileKey(socket);
+				owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
 			}
 		}
-		EngineServer s = new EngineServer(socket, engine, options, ch, key);
+		EngineServer s = new EngineServer(socket, engine, options, ch, key, peers, owner, new EventLog(home));
 		Thread.ofPlatform().daemon().name("engine-server-accept").start(s::accept);
 		if (options.idle() != null) {
 			Thread.ofPlatform().daemon().name("engine-server-idle").start(s::watchIdle);
@@ -235,6 +270,18 @@ public final class EngineServer implements AutoCloseable {
 
 	private void serve(SocketChannel c) {
 		try (c) {
+			UserPrincipal peer = peers.of(c);
+			if (peer != null && !peer.equals(owner)) {
+				log.log("engine", "refused a connection from " + peer.getName() + " on " + socket);
+				OutputStream out = Channels.newOutputStream(c);
+				send(out, g -> {
+					g.writeStringField("error", "REFUSED");
+					g.writeStringField("message", "refused: this engine serves " + owner.getName() + " only, and the"
+							+ " connection is " + peer.getName() + "'s");
+				});
+				out.flush();
+				return;
+			}
 			BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(c),
 					StandardCharsets.UTF_8));
 			OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(c), 1 << 16);
