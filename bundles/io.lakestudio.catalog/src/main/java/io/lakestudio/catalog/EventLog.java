@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The state folder's log, {@code logs/lakestudio.log}: lake requests, sync events, warm reads. One line per event,
  * appended whole so processes can share it; rolled over to {@code lakestudio.log.1} past a few megabytes.
- * Callers never pass a token; {@link #line} also masks anything that looks like a bearer token.
+ * Callers never pass a token; {@link #line} also masks anything shaped like one (see {@link Secrets}).
  */
 public final class EventLog {
 
@@ -57,7 +57,7 @@ public final class EventLog {
 	}
 
 	static String line(Instant at, String category, String message) {
-		String safe = message.replaceAll("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]+", "$1***").replace('\n', ' ');
+		String safe = Secrets.mask(message).replace('\n', ' ');
 		return at + " " + category + " " + safe + "\n";
 	}
 
