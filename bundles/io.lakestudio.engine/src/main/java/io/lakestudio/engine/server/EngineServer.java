@@ -297,9 +297,9 @@ public final class EngineServer implements AutoCloseable {
 						+ peer.getName() + "'s");
 				return;
 			}
-			boolean[] timedOut = { false };
+			java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
 			deadlines.arm(c, limits.requestTimeout(), () -> {
-				timedOut[0] = true;
+				timedOut.set(true);
 				try {
 					c.shutdownInput(); // the read below ends; the answer still goes out
 				} catch (IOException e) {
@@ -316,7 +316,7 @@ public final class EngineServer implements AutoCloseable {
 				deadlines.disarm(c);
 			}
 			if (line == null) {
-				if (timedOut[0]) {
+				if (timedOut.get()) {
 					refuse(out, "refused: no request within " + limits.requestTimeout().toSeconds() + " s");
 				}
 				return;
