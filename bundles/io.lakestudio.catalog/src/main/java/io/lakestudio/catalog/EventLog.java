@@ -12,13 +12,14 @@ import java.util.List;
 /**
  * The state folder's log, {@code logs/lakestudio.log}: lake requests, sync events, warm reads. One line per event,
  * appended whole so processes can share it; rolled over to {@code lakestudio.log.1} past a few megabytes.
- * Callers never pass a token; {@link #line} also masks anything that looks like a bearer token.
+ * Callers never pass a token; {@link #line} also masks anything shaped like one (see {@link Secrets}).
  */
 public final class EventLog {
 
 	private static final long ROLL_BYTES = 4L << 20;
 
 	private final Path file;
+	private boolean restricted;
 
 	public EventLog(Path home) {
 		this.file = home.resolve("logs").resolve("lakestudio.log");
@@ -30,19 +31,33 @@ public final class EventLog {
 
 	public synchronized void log(String category, String message) {
 		try {
-			Files.createDirectories(file.getParent());
+			if (!Files.isDirectory(file.getParent())) {
+				StateFolder.ensure(file.getParent().getParent());
+				StateFolder.folder(file.getParent());
+			}
 			if (Files.exists(file) && Files.size(file) > ROLL_BYTES) {
 				Files.move(file, file.resolveSibling("lakestudio.log.1"), StandardCopyOption.REPLACE_EXISTING);
 			}
+			if (!restricted) {
+				StateFolder.restrict(file); // one a version before made with the umask's mode
+				restricted = true;
+			}
+			if (!Files.exists(file)) {
+				try {
+					Files.createFile(file, StateFolder.privateFile(file.getParent())); // 0600, whatever the umask
+				} catch (java.nio.file.FileAlreadyExistsException e) {
+					// another process's line came first
+				}
+			}
 			Files.writeString(file, line(Instant.now(), category, message), StandardCharsets.UTF_8,
-					StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-		} catch (IOException e) {
+					StandardOpenOption.APPEND);
+		} catch (IOException | CatalogException e) {
 			// a log that can't be written must not stop the work it describes
 		}
 	}
 
 	static String line(Instant at, String category, String message) {
-		String safe = message.replaceAll("(?i)(bearer\\s+)[A-Za-z0-9._~+/=-]+", "$1***").replace('\n', ' ');
+		String safe = Secrets.mask(message).replace('\n', ' ');
 		return at + " " + category + " " + safe + "\n";
 	}
 

@@ -115,8 +115,8 @@ public final class Settings {
 	/** Writes the file atomically, so a reader never sees half of it. */
 	public void save() {
 		try {
-			Files.createDirectories(file.getParent());
-			Path tmp = Files.createTempFile(file.getParent(), "settings", ".tmp");
+			StateFolder.ensure(file.getParent());
+			Path tmp = Files.createTempFile(file.getParent(), "settings", ".tmp"); // 0600
 			try (OutputStream out = Files.newOutputStream(tmp);
 					JsonGenerator g = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
 				g.writeStartObject();

@@ -27,6 +27,7 @@ import io.lakestudio.engine.internal.KeptPlan;
 import io.lakestudio.engine.internal.Parsed;
 import io.lakestudio.engine.internal.Projection;
 import io.lakestudio.engine.internal.Pruning;
+import io.lakestudio.engine.internal.Sql;
 import io.lakestudio.engine.internal.ReadRetry;
 import io.lakestudio.engine.internal.TableLookup;
 import io.lakestudio.engine.internal.TableReadFailed;
@@ -449,7 +450,8 @@ public final class Engine implements AutoCloseable {
 	private String withLakeNames(String m) {
 		String out = m;
 		for (Map.Entry<String, String> v : shownAs.entrySet()) {
-			out = out.replaceAll("\\b" + v.getKey() + "\\b", java.util.regex.Matcher.quoteReplacement(v.getValue()));
+			out = out.replaceAll("(?:" + Sql.ENGINE + "\\.main\\.)?\\b" + v.getKey() + "\\b",
+					java.util.regex.Matcher.quoteReplacement(v.getValue()));
 		}
 		if (out.equals(m)) {
 			return m;

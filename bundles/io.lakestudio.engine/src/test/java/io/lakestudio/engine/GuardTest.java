@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -78,6 +79,79 @@ class GuardTest {
 		}
 	}
 
+	/**
+	 * The guard's list, an entry at a time (see Refusals): each way past the engine's folders is refused with its
+	 * own reason, whatever it names outside them: /etc, the state folder beside cache/ and mirror/, the catalog.
+	 */
+	@Test
+	void eachEntryOfTheListIsRefusedWithItsReason() throws Exception {
+		String out = home.resolve("beyond").toString();
+		String catalogFile = catalog.file().toString();
+		String[][] cases = {
+				// read_* (each reads files by name)
+				{ "SELECT * FROM read_csv('/etc/passwd')", "table function read_csv reads files by name" },
+				{ "SELECT * FROM read_csv_auto('" + catalogFile + "')", "read_csv_auto reads files by name" },
+				{ "SELECT * FROM read_json('" + out + ".json')", "read_json reads files by name" },
+				{ "SELECT * FROM read_ndjson_objects('" + out + "')", "read_ndjson_objects reads files by name" },
+				{ "SELECT content FROM read_text('/etc/passwd')", "read_text reads files by name" },
+				{ "SELECT * FROM read_blob('" + catalogFile + "')", "read_blob reads files by name" },
+				{ "SELECT * FROM read_duckdb('" + out + ".duckdb')", "read_duckdb reads files by name" },
+				{ "SELECT * FROM read_parquet('" + out + ".parquet')", "read_parquet reads files by name" },
+				// glob, sniff_csv, parquet_* on a path
+				{ "SELECT * FROM glob('/etc/*')", "table function glob lists files by name" },
+				{ "SELECT * FROM sniff_csv('/etc/passwd')", "table function sniff_csv reads a file by name" },
+				{ "SELECT * FROM parquet_metadata('" + out + ".parquet')", "parquet_metadata reads a file's Parquet" },
+				{ "SELECT * FROM parquet_schema('" + out + ".parquet')", "parquet_schema reads a file's Parquet" },
+				{ "SELECT * FROM parquet_kv_metadata('/x.parquet')", "parquet_kv_metadata reads a file's Parquet" },
+				{ "SELECT * FROM parquet_file_metadata('/x.parquet')", "parquet_file_metadata reads a file's" },
+				{ "SELECT * FROM parquet_scan('/x.parquet')", "parquet_scan reads a file's Parquet" },
+				// text as SQL, credentials, the environment (in any clause, in a subquery)
+				{ "SELECT * FROM query('SELECT * FROM read_csv(''/etc/passwd'')')", "table function query runs text" },
+				{ "SELECT * FROM query_table('" + out + "')", "query_table runs text as SQL" },
+				{ "SELECT * FROM duckdb_secrets()", "duckdb_secrets shows credentials" },
+				{ "SELECT getenv('HOME')", "the function getenv reads the process's environment" },
+				{ "SELECT 1 WHERE (SELECT getenv('AZURE_CLIENT_SECRET')) IS NOT NULL", "getenv reads the process's" },
+				// a path as a table name
+				{ "SELECT * FROM '/etc/passwd'", "is not a lake table" },
+				{ "SELECT * FROM '" + catalogFile + "'", "is not a lake table" },
+				// statements
+				{ "COPY (SELECT 1) TO '" + out + ".csv'", "COPY would write or read files" },
+				{ "COPY t FROM '/etc/passwd'", "COPY would write or read files" },
+				{ "EXPORT DATABASE '" + out + "'", "EXPORT DATABASE would write or read files" },
+				{ "IMPORT DATABASE '" + out + "'", "IMPORT DATABASE would write or read files" },
+				{ "ATTACH '" + catalogFile + "' AS c (TYPE sqlite)", "ATTACH would open or switch databases" },
+				{ "ATTACH 'ducklake:" + out + ".ducklake' AS l", "ATTACH would open or switch databases" },
+				{ "DETACH __lakestudio", "DETACH would open or switch databases" },
+				{ "INSTALL httpfs", "extensions are fixed" },
+				{ "LOAD '" + out + ".duckdb_extension'", "extensions are fixed" },
+				{ "FORCE INSTALL sqlite", "extensions are fixed" },
+				{ "SET allowed_directories = ['/']", "SET allowed_directories would loosen the lockdown" },
+				{ "SET enable_external_access = true", "SET enable_external_access would loosen the lockdown" },
+				{ "SET GLOBAL temp_directory = '" + out + "'", "SET temp_directory would loosen the lockdown" },
+				{ "SET extension_directory = '" + out + "'", "SET extension_directory would loosen the lockdown" },
+				{ "RESET lock_configuration", "RESET lock_configuration would loosen the lockdown" },
+				{ "CREATE SECRET s (TYPE s3, KEY_ID 'k', SECRET 'v')", "CREATE SECRET would give the engine" },
+				{ "CREATE OR REPLACE PERSISTENT SECRET s (TYPE azure, CONNECTION_STRING 'x')", "CREATE SECRET would" },
+				{ "PRAGMA profiling_output = '" + out + ".json'", "PRAGMA profiling_output would write a file" },
+				{ "PRAGMA enable_profiling = 'json'", "PRAGMA enable_profiling would write a file" } };
+		java.util.List<String> wrong = new java.util.ArrayList<>();
+		for (String[] c : cases) {
+			try {
+				engine.execute(c[0], "test").close();
+				wrong.add(c[0] + " -> ran");
+			} catch (EngineException e) {
+				if (e.kind() != EngineException.Kind.REFUSED || !e.getMessage().contains(c[1])) {
+					wrong.add(c[0] + " -> " + e.kind() + " " + e.getMessage());
+				}
+			}
+		}
+		assertEquals(java.util.List.of(), wrong, "each entry refused with its reason");
+		try (var written = Files.list(home)) {
+			assertEquals(List.of(), written.filter(f -> f.getFileName().toString().startsWith("beyond")).toList(),
+					"nothing was written");
+		}
+	}
+
 	@Test
 	void queriesThatTouchNoFileStillRun() throws Exception {
 		assertEquals("10", TestLake.one(engine, "SELECT count(*) FROM range(10)"));
@@ -132,5 +206,38 @@ class GuardTest {
 		Thread.sleep(20);
 		assertEquals(classes, DuckDb.extractOnce(jar, dir));
 		assertEquals(t, Files.getLastModifiedTime(lib).toMillis(), "a second start copies nothing");
+	}
+
+	@Test
+	void aLibraryThatNoLongerMatchesTheJarIsExtractedAgainAndSaidInTheLog() throws Exception {
+		var url = (java.net.JarURLConnection) DuckDb.class.getClassLoader()
+				.getResource("org/duckdb/DuckDBDriver.class").openConnection();
+		Path jar = Path.of(url.getJarFileURL().toURI());
+		Path dir = home.resolve("tamper-test");
+		Path classes = DuckDb.extractOnce(jar, dir);
+		Path lib = classes.resolveSibling("libduckdb_java.so_linux_amd64");
+		String expected;
+		try (var j = new java.util.jar.JarFile(jar.toFile());
+				var in = j.getInputStream(j.getEntry("libduckdb_java.so_linux_amd64"))) {
+			var md = java.security.MessageDigest.getInstance("SHA-256");
+			in.transferTo(new java.security.DigestOutputStream(java.io.OutputStream.nullOutputStream(), md));
+			expected = java.util.HexFormat.of().formatHex(md.digest());
+		}
+		// someone changed the library in place, keeping its size
+		try (var f = java.nio.channels.FileChannel.open(lib, java.nio.file.StandardOpenOption.WRITE)) {
+			f.write(java.nio.ByteBuffer.wrap(new byte[] { 0x42, 0x42, 0x42, 0x42 }), Files.size(lib) / 2);
+		}
+		java.util.List<String> log = new java.util.ArrayList<>();
+		assertEquals(classes, DuckDb.extractOnce(jar, dir, log::add));
+		var md = java.security.MessageDigest.getInstance("SHA-256");
+		try (var in = Files.newInputStream(lib)) {
+			in.transferTo(new java.security.DigestOutputStream(java.io.OutputStream.nullOutputStream(), md));
+		}
+		assertEquals(expected, java.util.HexFormat.of().formatHex(md.digest()), "the jar's library again");
+		assertEquals(1, log.size(), String.valueOf(log));
+		assertTrue(log.get(0).contains("SHA-256") && log.get(0).contains("extracted again"), log.get(0));
+		log.clear();
+		DuckDb.extractOnce(jar, dir, log::add);
+		assertEquals(List.of(), log, "a library that matches is said nothing of");
 	}
 }

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
@@ -348,8 +349,19 @@ public final class Identity {
 
 	private void save(AuthenticationRecord r) throws SignInException {
 		try {
-			Files.createDirectories(recordFile.getParent());
+			Path dir = recordFile.getParent();
+			boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+			if (!Files.isDirectory(dir)) {
+				Files.createDirectories(dir.getParent());
+				Files.createDirectory(dir, posix ? new java.nio.file.attribute.FileAttribute<?>[] {
+						PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")) }
+						: new java.nio.file.attribute.FileAttribute<?>[0]);
+			}
 			Path tmp = recordFile.resolveSibling(recordFile.getFileName() + ".tmp");
+			Files.deleteIfExists(tmp);
+			Files.createFile(tmp, posix ? new java.nio.file.attribute.FileAttribute<?>[] {
+					PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")) }
+					: new java.nio.file.attribute.FileAttribute<?>[0]); // this user's only, whatever the umask
 			try (OutputStream out = Files.newOutputStream(tmp)) {
 				r.serialize(out);
 			}

@@ -105,6 +105,11 @@ class DeviceCodeSignInTest {
 		Path record = settings.stateFolder().resolve("identity").resolve(settings.account() + ".json");
 		String text = Files.readString(record);
 		assertTrue(text.contains(Entra.USER), text);
+		// this user's only, whatever the umask (0644 and 0755 otherwise)
+		assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+				Files.getPosixFilePermissions(record)));
+		assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+				Files.getPosixFilePermissions(record.getParent())));
 		for (String secret : entra.issuedSecrets()) {
 			assertTrue(!text.contains(secret), "a token in the sign-in record");
 		}

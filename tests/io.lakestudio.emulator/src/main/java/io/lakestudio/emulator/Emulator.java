@@ -146,6 +146,12 @@ public final class Emulator implements AutoCloseable {
 		return this;
 	}
 
+	/** Long-running operations answer with a Location on {@code base} (e.g. another host) instead of this one. */
+	public Emulator operationsAt(String base) {
+		fabricApi.operationsBase = base;
+		return this;
+	}
+
 	public Emulator schemaTables(SchemaTables answer) {
 		fabricApi.schemaTables = answer;
 		return this;
@@ -171,18 +177,19 @@ public final class Emulator implements AutoCloseable {
 		String agent = ex.getRequestHeaders().getFirst("User-Agent");
 		String version = ex.getRequestHeaders().getFirst("x-ms-version");
 		String range = "dfs".equals(api) ? range(ex) : null;
+		boolean authorized = ex.getRequestHeaders().containsKey("Authorization");
 		byte[] in;
 		try (InputStream body = ex.getRequestBody()) {
 			in = body.readAllBytes();
 		}
 		Optional<Fault> fault = faults.take(target);
 		if (fault.isPresent() && fault.get().kind() == Fault.Kind.RESET) {
-			log.add(new Request(at, logged, method, path, query, 0, agent, version, range, 0));
+			log.add(new Request(at, logged, method, path, query, 0, agent, version, range, 0, authorized));
 			// the server drops the connection, with no answer, when a handler throws
 			throw new IOException("emulated connection reset");
 		}
 		if (fault.isPresent() && fault.get().kind() == Fault.Kind.HOLD) {
-			log.add(new Request(at, logged, method, path, query, 0, agent, version, range, 0));
+			log.add(new Request(at, logged, method, path, query, 0, agent, version, range, 0, authorized));
 		}
 		try (ex) {
 			Answer a = fault.isPresent() ? play(fault.get(), api) : null;
@@ -197,7 +204,8 @@ public final class Emulator implements AutoCloseable {
 			}
 			if (fault.isEmpty() || fault.get().kind() != Fault.Kind.HOLD) {
 				long bytes = "HEAD".equals(method) || a.body() == null ? 0 : a.body().length;
-				log.add(new Request(at, logged, method, path, query, a.status(), agent, version, range, bytes));
+				log.add(new Request(at, logged, method, path, query, a.status(), agent, version, range, bytes,
+						authorized));
 			}
 			send(ex, a, method);
 		} catch (RuntimeException | IOException e) {

@@ -8,10 +8,16 @@ import java.time.Instant;
  * {@code version} are the request's {@code User-Agent} and {@code x-ms-version} headers (null when absent), which
  * tell which client sent it. {@code range} is the byte range a DFS read asked for ({@code x-ms-range}, else
  * {@code Range}; null when none) and {@code bytes} the length of the body answered, so a test can tell ranged
- * reads from whole-file ones and count what crossed the wire. No token is kept.
+ * reads from whole-file ones and count what crossed the wire. {@code authorized}: whether the request carried an
+ * {@code Authorization} header (a test that no token left for where it must not go). No token is kept.
  */
 public record Request(Instant at, String api, String method, String path, String query, int status, String userAgent,
-		String version, String range, long bytes) {
+		String version, String range, long bytes, boolean authorized) {
+
+	public Request(Instant at, String api, String method, String path, String query, int status, String userAgent,
+			String version, String range, long bytes) {
+		this(at, api, method, path, query, status, userAgent, version, range, bytes, false);
+	}
 
 	public Request(Instant at, String api, String method, String path, String query, int status) {
 		this(at, api, method, path, query, status, null, null, null, 0);

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Properties;
 
 import io.lakestudio.catalog.CatalogException;
+import io.lakestudio.catalog.StateFolder;
 
 /**
  * Opens a catalog file: WAL, a busy timeout, and the checks that decide whether the file is usable. An unusable
@@ -43,6 +44,7 @@ public final class CatalogFile {
 	 *                 the schema version and that the schema can be read, which keeps the command line fast.
 	 */
 	public static CatalogFile open(Path file, String account, boolean writable) {
+		StateFolder.ensure(file.toAbsolutePath().getParent());
 		NativeSqlite.prepare(file.getParent());
 		String notice = null;
 		Connection c = null;
@@ -104,6 +106,17 @@ public final class CatalogFile {
 	}
 
 	static Connection connect(Path file) throws SQLException {
+		try {
+			// 0600 whatever the umask; SQLite gives its -wal and -shm files the database file's mode
+			if (!Files.exists(file)) {
+				Files.createFile(file, StateFolder.privateFile(file.toAbsolutePath().getParent()));
+			}
+			for (String side : new String[] { "", "-wal", "-shm" }) {
+				StateFolder.restrict(file.resolveSibling(file.getFileName() + side));
+			}
+		} catch (IOException e) {
+			throw new SQLException("cannot make " + file + " private: " + e.getMessage(), e);
+		}
 		Properties p = new Properties();
 		// writes take the lock when they begin, so a transaction never fails half way on a busy upgrade
 		p.setProperty("transaction_mode", "IMMEDIATE");

@@ -57,7 +57,7 @@ public final class CatalogAnswers {
 		}
 		fill(d, ALL_TABLES, "database VARCHAR, schema VARCHAR, name VARCHAR, column_names VARCHAR[],"
 				+ " column_types VARCHAR[], temporary BOOLEAN", rows);
-		return "SELECT * FROM " + ALL_TABLES + " ORDER BY database, schema, name";
+		return "SELECT * FROM " + Sql.own(ALL_TABLES) + " ORDER BY database, schema, name";
 	}
 
 	/** DESCRIBE's columns for a table, from its catalog columns; null when its metadata was never read. */
@@ -74,7 +74,7 @@ public final class CatalogAnswers {
 		}
 		fill(d, "__ls_describe", "o INTEGER, column_name VARCHAR, column_type VARCHAR, \"null\" VARCHAR,"
 				+ " extra VARCHAR", rows);
-		return "SELECT column_name, column_type, \"null\", extra FROM __ls_describe ORDER BY o";
+		return "SELECT column_name, column_type, \"null\", extra FROM " + Sql.own("__ls_describe") + " ORDER BY o";
 	}
 
 	/**
@@ -135,9 +135,9 @@ public final class CatalogAnswers {
 
 	private static void fill(Connection d, String table, String columns, List<String> rows) throws SQLException {
 		try (Statement s = d.createStatement()) {
-			s.execute("CREATE OR REPLACE TEMP TABLE " + table + " (" + columns + ")");
+			s.execute("CREATE OR REPLACE TABLE " + Sql.own(table) + " (" + columns + ")");
 			for (int i = 0; i < rows.size(); i += CHUNK) {
-				s.execute("INSERT INTO " + table + " VALUES " + String.join(", ", rows.subList(i,
+				s.execute("INSERT INTO " + Sql.own(table) + " VALUES " + String.join(", ", rows.subList(i,
 						Math.min(rows.size(), i + CHUNK))));
 			}
 		}

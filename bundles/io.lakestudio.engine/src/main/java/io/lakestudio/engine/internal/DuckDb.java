@@ -15,10 +15,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Consumer;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
+import io.lakestudio.catalog.EventLog;
+import io.lakestudio.catalog.StateFolder;
 import io.lakestudio.engine.EngineConfig;
 
 /**
@@ -48,6 +51,9 @@ public final class DuckDb {
 		Properties p = new Properties();
 		p.setProperty("jdbc_stream_results", "true");
 		Connection conn = driver.connect("jdbc:duckdb:", p);
+		try (Statement s = conn.createStatement()) {
+			s.execute("ATTACH ':memory:' AS " + Sql.ENGINE); // the engine's own views and tables, see Sql.ENGINE
+		}
 		lockDown(conn, c);
 		return conn;
 	}
@@ -62,9 +68,10 @@ public final class DuckDb {
 
 	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
 		Path home = c.home().toAbsolutePath().normalize();
-		Path spill = Files.createDirectories(home.resolve("engine").resolve("spill"));
-		Files.createDirectories(home.resolve("cache"));
-		Files.createDirectories(home.resolve("mirror"));
+		StateFolder.ensure(home);
+		Path spill = StateFolder.folder(home.resolve("engine").resolve("spill"));
+		StateFolder.folder(home.resolve("cache"));
+		StateFolder.folder(home.resolve("mirror"));
 		List<String> settings = List.of("SET memory_limit = '" + c.memoryLimitMb() + "MB'",
 				"SET threads = " + c.threads(), "SET temp_directory = " + Sql.string(spill.toString()),
 				"SET TimeZone = 'UTC'",
@@ -133,14 +140,28 @@ public final class DuckDb {
 		return null;
 	}
 
-	/** The driver's classes without the library, and the library beside them; done once per driver jar. */
+	/** As {@link #extractOnce(Path, Path, Consumer)}, a mismatch said in the state folder's log. */
 	public static Path extractOnce(Path jar, Path engineDir) throws IOException {
+		EventLog log = new EventLog(engineDir.toAbsolutePath().getParent());
+		return extractOnce(jar, engineDir, m -> log.log("engine", m));
+	}
+
+	/**
+	 * The driver's classes without the library, and the library beside them; done once per driver jar. Before a
+	 * library extracted earlier is loaded, its SHA-256 is checked against the jar's entry (a file of the same size
+	 * may hold anything): one that differs is extracted again, and {@code log} says so.
+	 */
+	public static Path extractOnce(Path jar, Path engineDir, Consumer<String> log) throws IOException {
 		Path dir = engineDir.resolve("duckdb-" + Files.size(jar));
 		Path classes = dir.resolve("duckdb_jdbc-classes.jar");
 		if (Files.isRegularFile(classes)) {
-			return classes;
+			String differs = NativeLibrary.mismatch(jar, dir);
+			if (differs == null) {
+				return classes;
+			}
+			log.accept(differs + ": extracted again from " + jar);
 		}
-		Files.createDirectories(dir);
+		StateFolder.folder(dir);
 		Path tmpJar = Files.createTempFile(dir, "classes", ".tmp");
 		try (JarFile in = new JarFile(jar.toFile()); OutputStream os = Files.newOutputStream(tmpJar);
 				JarOutputStream out = new JarOutputStream(os)) {

@@ -24,7 +24,8 @@ import io.lakestudio.engine.EngineException.Kind;
  * ({@code json_serialize_sql}, which serialises SELECT statements only, so anything that writes, attaches, loads or
  * sets is already not a query), and the tree is walked for what a query could still reach: table functions other
  * than a few harmless ones (read_csv, read_parquet, glob, query... would read paths or run text as SQL) and table
- * names that are paths. The lockdown of {@link DuckDb} stands behind this; the guard is there for clear messages.
+ * names that are paths; {@link Refusals} is the list of what reaches past the engine and why. The lockdown of
+ * {@link DuckDb} stands behind this; the guard is there for clear messages.
  */
 public final class Guard {
 
@@ -40,6 +41,12 @@ public final class Guard {
 
 	/** @param sessionNames temp views and tables this session made, which a query may name */
 	public static Parsed parse(Connection duck, String statement, Set<String> sessionNames) throws EngineException {
+		return parse(duck, statement, sessionNames, Refusals.ALLOWED);
+	}
+
+	/** As {@link #parse(Connection, String, Set)}, with the statements {@code allowances} let by. */
+	static Parsed parse(Connection duck, String statement, Set<String> sessionNames,
+			List<Refusals.Allowance> allowances) throws EngineException {
 		String sql = strip(statement);
 		String kw = firstWord(sql);
 		switch (kw) {
@@ -54,8 +61,11 @@ public final class Guard {
 		case "CREATE" -> {
 			Matcher m = CREATE_TEMP.matcher(sql);
 			if (!m.matches()) {
-				throw refused("CREATE makes something that outlives the statement; only CREATE TEMP VIEW|TABLE name AS"
-						+ " <query> is allowed");
+				throw refused(Refusals.statement(kw, sql));
+			}
+			if (m.group(2).startsWith("__")) {
+				throw refused("a name beginning with __ is the engine's own (its views of the lake's tables): name"
+						+ " the " + m.group(1).toLowerCase(Locale.ROOT) + " otherwise");
 			}
 			Parsed inner = query(duck, m.group(3), sessionNames);
 			return new Parsed(Parsed.Kind.CREATE_TEMP, inner.tree(), inner.refs(),
@@ -64,7 +74,13 @@ public final class Guard {
 		case "SELECT", "WITH", "FROM", "VALUES", "TABLE", "(", "DESCRIBE", "DESC", "SHOW", "SUMMARIZE" -> {
 			return query(duck, sql, sessionNames);
 		}
-		default -> throw refused(refusal(kw));
+		default -> {
+			Refusals.Allowance a = Refusals.allowed(allowances, kw, sql).orElse(null);
+			if (a == null) {
+				throw refused(Refusals.statement(kw, sql));
+			}
+			return new Parsed(a.kind(), null, List.of(), sql, null);
+		}
 		}
 	}
 
@@ -72,26 +88,6 @@ public final class Guard {
 	public static String createdName(String prefix) {
 		Matcher m = Pattern.compile("TEMP \\w+ (\\w+) AS ").matcher(prefix);
 		return m.find() ? m.group(1) : null;
-	}
-
-	static String refusal(String kw) {
-		return switch (kw) {
-		case "INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "UPSERT" ->
-			kw + " would write to a table: the lake is read-only here";
-		case "DROP", "ALTER", "COMMENT" -> kw + " would change the catalog: the lake is read-only here";
-		case "COPY" -> "COPY would write or read files outside the lake's tables: export results with the command"
-				+ " line's --csv or --json instead";
-		case "EXPORT", "IMPORT" -> kw + " DATABASE would write or read files: not allowed here";
-		case "ATTACH", "DETACH", "USE" -> kw + " would open or switch databases: only the lake's tables are reachable";
-		case "INSTALL", "LOAD", "FORCE" -> kw + ": extensions are fixed in this engine";
-		case "SET", "RESET", "PRAGMA" -> kw + ": the engine's configuration is locked (memory and threads are"
-				+ " engineMemoryLimitMB and engineThreads in settings.json)";
-		case "CALL" -> "CALL runs a table function with effects: not allowed here";
-		case "CHECKPOINT", "VACUUM", "ANALYZE" -> kw + " maintains a database: there is none to maintain here";
-		case "" -> "an empty statement";
-		default -> kw + " is not a query: only SELECT, WITH, FROM, VALUES, EXPLAIN, DESCRIBE, SHOW and SUMMARIZE"
-				+ " run here";
-		};
 	}
 
 	private static Parsed query(Connection duck, String sql, Set<String> sessionNames) throws EngineException {
@@ -153,8 +149,15 @@ public final class Guard {
 			if ("TABLE_FUNCTION".equals(type)) {
 				String fn = n.path("function").path("function_name").asText();
 				if (!TABLE_FUNCTIONS.contains(fn.toLowerCase(Locale.ROOT))) {
-					throw refused("the table function " + fn + " may read files or run text as SQL: only the lake's"
-							+ " tables are reachable");
+					String why = Refusals.tableFunction(fn).map(Refusals.Entry::why)
+							.orElse("may read files or run text as SQL");
+					throw refused("the table function " + fn + " " + why + ": only the lake's tables are reachable");
+				}
+			} else if ("FUNCTION".equals(n.path("class").asText(""))) {
+				String fn = n.path("function_name").asText();
+				Refusals.Entry e = Refusals.scalarFunction(fn).orElse(null);
+				if (e != null) {
+					throw refused("the function " + fn + " " + e.why() + ": only the lake's tables are reachable");
 				}
 			} else if ("SHOW_REF".equals(type)) {
 				String show = n.path("show_type").asText();

@@ -30,7 +30,7 @@ public final class IcebergView {
 			for (IcebergScan.Column c : scan.columns()) {
 				select.add("CAST(NULL AS " + c.duckType() + ") AS " + Sql.ident(c.name()));
 			}
-			out.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", select)
+			out.add("CREATE OR REPLACE VIEW " + Sql.own(name) + " AS SELECT " + String.join(", ", select)
 					+ " WHERE false");
 			return out;
 		}
@@ -62,13 +62,13 @@ public final class IcebergView {
 		from.append(", schema = map {").append(String.join(", ", schema)).append("}) r");
 		if (!deletes.isEmpty()) {
 			String d = name + "_d";
-			out.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(d) + " AS SELECT m.local AS filename, x.pos AS pos"
+			out.add("CREATE OR REPLACE TABLE " + Sql.own(d) + " AS SELECT m.local AS filename, x.pos AS pos"
 					+ " FROM read_parquet([" + String.join(", ", deletes) + "]) x JOIN (VALUES " + String.join(", ", paths)
 					+ ") m(path, local) ON m.path = x.file_path");
-			from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.ident(d))
+			from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.own(d))
 					.append(" d WHERE d.filename = r.filename AND d.pos = r.file_row_number)");
 		}
-		out.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", select)
+		out.add("CREATE OR REPLACE VIEW " + Sql.own(name) + " AS SELECT " + String.join(", ", select)
 				+ " FROM " + from);
 		return out;
 	}

@@ -134,11 +134,12 @@ public final class Statements {
 		if (n.path("alias").asText("").isEmpty()) {
 			n.put("alias", n.path("table_name").asText());
 		}
-		n.put("catalog_name", "");
-		n.put("schema_name", "");
+		// qualified: a temp view or a CTE the statement names alike can't stand in for it
+		n.put("catalog_name", Sql.ENGINE);
+		n.put("schema_name", "main");
 		n.put("table_name", view);
 		n.putNull("at_clause");
-		n.putObject("qualified_name").putArray("path").add(view);
+		n.putObject("qualified_name").putArray("path").add(Sql.ENGINE).add("main").add(view);
 	}
 
 	private static String deserialize(Connection d, ObjectNode tree) throws SQLException {

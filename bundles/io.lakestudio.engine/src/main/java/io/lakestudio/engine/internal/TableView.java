@@ -42,7 +42,7 @@ public final class TableView {
 			for (DeltaSchema.Column c : columns) {
 				select.add("CAST(NULL AS " + DeltaSchema.duckType(c.type(), false) + ") AS " + Sql.ident(c.name()));
 			}
-			out.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", select)
+			out.add("CREATE OR REPLACE VIEW " + Sql.own(name) + " AS SELECT " + String.join(", ", select)
 					+ " WHERE false");
 			return out;
 		}
@@ -76,14 +76,14 @@ public final class TableView {
 		from.append(") r");
 		if (partitioned) {
 			out.addAll(partitionTable(name + "_f", columns, partitions, files));
-			from.append(" JOIN ").append(Sql.ident(name + "_f")).append(" f ON f.filename = r.filename");
+			from.append(" JOIN ").append(Sql.own(name + "_f")).append(" f ON f.filename = r.filename");
 		}
 		if (dvs) {
 			out.addAll(deletedTable(name + "_d", files));
-			from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.ident(name + "_d"))
+			from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.own(name + "_d"))
 					.append(" d WHERE d.filename = r.filename AND d.pos = r.file_row_number)");
 		}
-		out.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", select)
+		out.add("CREATE OR REPLACE VIEW " + Sql.own(name) + " AS SELECT " + String.join(", ", select)
 				+ " FROM " + from);
 		return out;
 	}
@@ -96,7 +96,7 @@ public final class TableView {
 			defs.add(Sql.ident(c.name()) + " " + DeltaSchema.duckType(c.type(), false));
 		}
 		List<String> out = new ArrayList<>();
-		out.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(table) + " (" + String.join(", ", defs) + ")");
+		out.add("CREATE OR REPLACE TABLE " + Sql.own(table) + " (" + String.join(", ", defs) + ")");
 		StringBuilder values = new StringBuilder();
 		for (File f : files) {
 			Map<String, String> pv = f.scanFile().partitionValues();
@@ -108,13 +108,13 @@ public final class TableView {
 			}
 			values.append(")");
 		}
-		out.add("INSERT INTO " + Sql.ident(table) + " VALUES " + values);
+		out.add("INSERT INTO " + Sql.own(table) + " VALUES " + values);
 		return out;
 	}
 
 	private static List<String> deletedTable(String table, List<File> files) {
 		List<String> out = new ArrayList<>();
-		out.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(table) + " (filename VARCHAR, pos BIGINT)");
+		out.add("CREATE OR REPLACE TABLE " + Sql.own(table) + " (filename VARCHAR, pos BIGINT)");
 		for (File f : files) {
 			long[] d = f.deleted();
 			for (int i = 0; d != null && i < d.length; i += DV_CHUNK) {
@@ -122,7 +122,7 @@ public final class TableView {
 				for (int j = i; j < Math.min(d.length, i + DV_CHUNK); j++) {
 					list.append(j == i ? "" : ",").append(d[j]);
 				}
-				out.add("INSERT INTO " + Sql.ident(table) + " SELECT " + Sql.string(f.local().toString())
+				out.add("INSERT INTO " + Sql.own(table) + " SELECT " + Sql.string(f.local().toString())
 						+ ", unnest([" + list + "]::BIGINT[])");
 			}
 		}

@@ -133,14 +133,25 @@ public final class EngineClient {
 		SocketChannel c = open();
 		try {
 			OutputStream out = Channels.newOutputStream(c);
-			out.write(EngineServer.object(g -> {
-				g.writeStringField("op", "run");
-				g.writeStringField("sql", sql);
-				g.writeStringField("source", source);
-				g.writeBooleanField("fresh", fresh);
-				g.writeBooleanField("typed", typed);
-			}));
-			out.flush();
+			try {
+				out.write(EngineServer.object(g -> {
+					g.writeStringField("op", "run");
+					g.writeStringField("sql", sql);
+					g.writeStringField("source", source);
+					g.writeBooleanField("fresh", fresh);
+					g.writeBooleanField("typed", typed);
+				}));
+				out.flush();
+			} catch (IOException refusedFirst) {
+				// the server may have refused the connection before reading it (another user's, too many): say why
+				Remote r = new Remote(c);
+				try {
+					r.header();
+				} catch (IOException nothingSaid) {
+					throw refusedFirst;
+				}
+				return r;
+			}
 			Remote r = new Remote(c);
 			r.header();
 			return r;

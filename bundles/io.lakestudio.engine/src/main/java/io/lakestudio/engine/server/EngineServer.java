@@ -1,9 +1,7 @@
 package io.lakestudio.engine.server;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.net.StandardProtocolFamily;
@@ -19,6 +17,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +30,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 
+import io.lakestudio.catalog.EventLog;
+import io.lakestudio.catalog.StateFolder;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
@@ -51,6 +53,8 @@ import io.lakestudio.engine.Result;
  * {@link Engine#lastStatementAt}; asking writes no log line and does not count as activity.
  * <li>{@code {"op":"ping"}}: {@code {"pid":n,"started":bool}}; {@code {"op":"stop"}} closes the server.
  * </ul>
+ * A request that is too long, not JSON, of an unknown op, or late is answered {@code {"error":"REFUSED",..}}; a
+ * client that stops reading its result is cut off (see {@link Deadlines}).
  */
 public final class EngineServer implements AutoCloseable {
 
@@ -97,12 +101,25 @@ public final class EngineServer implements AutoCloseable {
 	/** The socket file this server bound (its inode): a later server's file at the same path is not ours. */
 	private final Object fileKey;
 	private final AtomicInteger inFlight = new AtomicInteger();
+	/** Who may connect: the user who owns the socket file, this process's. */
+	private final Peers peers;
+	private final UserPrincipal owner;
+	private final EventLog log;
+	private final Deadlines.Limits limits;
+	private final Deadlines deadlines;
+	private final AtomicInteger connections = new AtomicInteger();
 	private final CountDownLatch closed = new CountDownLatch(1);
 	private volatile long lastActivity = System.nanoTime();
 	private volatile boolean closing;
 	private volatile boolean stopped;
 
-	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey) {
+	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey,
+			Peers peers, UserPrincipal owner, EventLog log, Deadlines.Limits limits) {
+		this.log = log;
+		this.limits = limits;
+		this.deadlines = new Deadlines(limits);
+		this.peers = peers;
+		this.owner = owner;
 		this.socket = socket;
 		this.engine = engine;
 		this.options = options;
@@ -119,8 +136,9 @@ public final class EngineServer implements AutoCloseable {
 	}
 
 	private static FileChannel lockFile(Path socket) throws IOException {
-		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"), StandardOpenOption.CREATE,
-				StandardOpenOption.WRITE);
+		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"),
+				java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+				StateFolder.privateFile(socket.toAbsolutePath().getParent()));
 	}
 
 	/**
@@ -149,10 +167,34 @@ public final class EngineServer implements AutoCloseable {
 	 * file beside the socket.
 	 */
 	public static EngineServer start(Path home, Engine engine, Options options) throws IOException {
+		return start(home, engine, options, Peers.CREDENTIALS, Deadlines.Limits.DEFAULT);
+	}
+
+	static EngineServer start(Path home, Engine engine, Options options, Peers peers) throws IOException {
+		return start(home, engine, options, peers, Deadlines.Limits.DEFAULT);
+	}
+
+	/**
+	 * As {@link #start(Path, Engine, Options)}, each connection's user told by {@code peers} (a test's fake). The
+	 * socket is 0600 in a 0700 state folder; a connection from another user is refused (said in the log); where the
+	 * platform can't tell a peer's user, a socket whose folder others may enter is not served at all. Each
+	 * connection is held to {@code limits} (see {@link Deadlines}).
+	 */
+	static EngineServer start(Path home, Engine engine, Options options, Peers peers, Deadlines.Limits limits)
+			throws IOException {
 		Path socket = socket(home);
-		Files.createDirectories(home);
+		try {
+			StateFolder.ensure(home);
+		} catch (io.lakestudio.catalog.CatalogException e) {
+			throw new IOException(e.getMessage(), e);
+		}
+		if (peers == Peers.CREDENTIALS && !Peers.supported() && !SocketFolder.isPrivate(socket.getParent())) {
+			throw new IOException("refusing to serve the engine on " + socket + ": this platform can't tell who"
+					+ " connects, and others may enter " + socket.getParent());
+		}
 		ServerSocketChannel ch;
 		Object key;
+		UserPrincipal owner;
 		synchronized (BINDING) {
 			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
 				if (Files.exists(socket)) {
@@ -163,10 +205,15 @@ public final class EngineServer implements AutoCloseable {
 				}
 				ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
 				ch.bind(UnixDomainSocketAddress.of(socket));
+				if (socket.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+					Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+				}
 				key = fileKey(socket);
+				owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
 			}
 		}
-		EngineServer s = new EngineServer(socket, engine, options, ch, key);
+		EngineServer s = new EngineServer(socket, engine, options, ch, key, peers, owner, new EventLog(home),
+				limits);
 		Thread.ofPlatform().daemon().name("engine-server-accept").start(s::accept);
 		if (options.idle() != null) {
 			Thread.ofPlatform().daemon().name("engine-server-idle").start(s::watchIdle);
@@ -228,15 +275,55 @@ public final class EngineServer implements AutoCloseable {
 	}
 
 	private void serve(SocketChannel c) {
+		int open = connections.incrementAndGet();
 		try (c) {
-			BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(c),
-					StandardCharsets.UTF_8));
-			OutputStream out = new java.io.BufferedOutputStream(Channels.newOutputStream(c), 1 << 16);
-			String line = in.readLine();
-			if (line == null) {
+			// refusals go out unbuffered: a buffer is only for a request that is served
+			OutputStream raw = deadlines.guarded(c, Channels.newOutputStream(c), limits.writeTimeout(), () -> cut(c));
+			OutputStream out = raw;
+			if (open > limits.maxConnections()) {
+				refuse(out, "refused: " + limits.maxConnections() + " connections are open already");
 				return;
 			}
-			Map<String, Object> req = EngineClient.parseObject(line);
+			UserPrincipal peer = peers.of(c);
+			if (peer != null && !peer.equals(owner)) {
+				log.log("engine", "refused a connection from " + peer.getName() + " on " + socket);
+				refuse(out, "refused: this engine serves " + owner.getName() + " only, and the connection is "
+						+ peer.getName() + "'s");
+				return;
+			}
+			java.util.concurrent.atomic.AtomicBoolean timedOut = new java.util.concurrent.atomic.AtomicBoolean();
+			deadlines.arm(c, limits.requestTimeout(), () -> {
+				timedOut.set(true);
+				try {
+					c.shutdownInput(); // the read below ends; the answer still goes out
+				} catch (IOException e) {
+					// gone already
+				}
+			});
+			String line;
+			try {
+				line = Deadlines.requestLine(Channels.newInputStream(c), limits.maxRequestBytes());
+			} catch (Deadlines.TooLong e) {
+				refuse(out, e.getMessage());
+				return;
+			} finally {
+				deadlines.disarm(c);
+			}
+			if (line == null) {
+				if (timedOut.get()) {
+					refuse(out, "refused: no request within " + limits.requestTimeout().toSeconds() + " s");
+				}
+				return;
+			}
+			Map<String, Object> req;
+			try {
+				req = EngineClient.parseObject(line);
+			} catch (IOException | RuntimeException e) {
+				refuse(out, "refused: the request is not a JSON object (" + e.getMessage().lines().findFirst()
+						.orElse("") + ")");
+				return;
+			}
+			out = new java.io.BufferedOutputStream(raw, 1 << 16);
 			String op = String.valueOf(req.get("op"));
 			switch (op) {
 			case "run" -> {
@@ -279,14 +366,32 @@ public final class EngineServer implements AutoCloseable {
 				out.flush();
 				close();
 			}
-			default -> send(out, g -> {
-				g.writeStringField("error", "FAILED");
-				g.writeStringField("message", "unknown request '" + op + "'");
-			});
+			default -> refuse(out, "refused: unknown request '" + op + "' (run, cancel, active, ping or stop)");
 			}
 			out.flush();
 		} catch (IOException | RuntimeException e) {
-			// the client went away (or sent nonsense): nothing to answer
+			// the client went away, or was cut off: nothing to answer
+		} finally {
+			connections.decrementAndGet();
+		}
+	}
+
+	private static void refuse(OutputStream out, String message) throws IOException {
+		send(out, g -> {
+			g.writeStringField("error", "REFUSED");
+			g.writeStringField("message", message);
+		});
+		out.flush();
+	}
+
+	/** A client that stopped reading its result: closing the channel ends the blocked write and the statement. */
+	private void cut(SocketChannel c) {
+		log.log("engine", "a client stopped reading its result for " + limits.writeTimeout().toSeconds()
+				+ " s: cut off, the engine takes the next statement");
+		try {
+			c.close();
+		} catch (IOException e) {
+			// closed anyway
 		}
 	}
 
@@ -424,6 +529,7 @@ public final class EngineServer implements AutoCloseable {
 			return;
 		}
 		closing = true;
+		deadlines.close();
 		synchronized (BINDING) {
 			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
 				if (fileKey != null && fileKey.equals(fileKey(socket))) {

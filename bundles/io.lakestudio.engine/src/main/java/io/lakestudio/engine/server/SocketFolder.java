@@ -52,7 +52,7 @@ final class SocketFolder {
 	}
 
 	/** A real folder (not a link) owned by this user that nobody else may write or enter. */
-	private static boolean isPrivate(Path folder) {
+	static boolean isPrivate(Path folder) {
 		try {
 			if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
 				return false;

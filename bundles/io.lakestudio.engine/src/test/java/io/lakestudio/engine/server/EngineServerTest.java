@@ -93,6 +93,38 @@ class EngineServerTest {
 	}
 
 	@Test
+	void theSocketIsThisUsersAndAnotherUsersConnectionIsRefused(@TempDir Path tmp) throws Exception {
+		try (TestLake lake = TestLake.sample(tmp); Engine e = lake.engine()) {
+			try (EngineServer s = EngineServer.start(lake.home, e)) {
+				assertEquals("rwx------", mode(lake.home));
+				assertEquals("rw-------", mode(s.socket()));
+				assertEquals("rw-------", mode(s.socket().resolveSibling(s.socket().getFileName() + ".lock")));
+				// the kernel's answer for this process's own connection: served
+				assertEquals(List.of(List.of("1")), remote(new EngineClient(s.socket()), "SELECT 1"));
+			}
+			// every connection as if another OS user (uid 65534) made it
+			java.nio.file.attribute.UserPrincipal nobody = tmp.getFileSystem().getUserPrincipalLookupService()
+					.lookupPrincipalByName("nobody");
+			try (EngineServer s = EngineServer.start(lake.home, e, EngineServer.Options.hosted(), c -> nobody)) {
+				EngineClient c = new EngineClient(s.socket());
+				long ran = e.statementCount();
+				EngineException refused = assertThrows(EngineException.class,
+						() -> remote(c, "SELECT * FROM \"Sales/Orders\".customers"));
+				assertEquals(EngineException.Kind.REFUSED, refused.kind());
+				assertTrue(refused.getMessage().contains("the connection is nobody's"), refused.getMessage());
+				assertEquals(ran, e.statementCount(), "the engine ran nothing for it");
+				assertTrue(Files.readString(lake.home.resolve("logs/lakestudio.log"))
+						.contains("refused a connection from nobody"), "said in the log");
+			}
+		}
+	}
+
+	private static String mode(Path p) throws Exception {
+		return java.nio.file.attribute.PosixFilePermissions.toString(
+				Files.getPosixFilePermissions(p, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+	}
+
+	@Test
 	void cancelStopsARunningStatementAndTheNextOneRuns(@TempDir Path tmp) throws Exception {
 		try (TestLake lake = TestLake.sample(tmp); Engine e = lake.engine();
 				EngineServer s = EngineServer.start(lake.home, e)) {

@@ -67,6 +67,7 @@ public final class ClientCredentials implements TokenSource {
 	}
 
 	private AccessToken grant(String scope) throws LakeException {
+		Destinations.secret(endpoint);
 		String s = secret.get();
 		if (s == null || s.isEmpty()) {
 			throw new LakeException(Kind.UNAUTHORIZED, "Not signed in: no client secret for " + clientId);

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeException.Kind;
 import io.lakestudio.onelake.auth.AccessToken;
+import io.lakestudio.onelake.auth.Destinations;
 import io.lakestudio.onelake.auth.Network;
 import io.lakestudio.onelake.auth.TokenSource;
 
@@ -66,6 +67,7 @@ final class Http {
 	}
 
 	private Reply once(String method, URI uri, String scope, String range) throws LakeException {
+		Destinations.token(uri, Destinations.of(endpoints.fabric(), endpoints.dfs())); // before a token is even got
 		AccessToken token = tokens.token(scope);
 		Reply r = exchange(method, uri, token, range);
 		if (r.status() == 401) {
@@ -76,6 +78,8 @@ final class Http {
 	}
 
 	private Reply exchange(String method, URI uri, AccessToken token, String range) throws LakeException {
+		// a Location or continuationUri the lake answered with may name anything: the token goes where configured
+		Destinations.token(uri, Destinations.of(endpoints.fabric(), endpoints.dfs()));
 		HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(endpoints.requestTimeout())
 				.header("Authorization", "Bearer " + token.value()).header("x-ms-version", "2023-11-03");
 		if (range != null) {

@@ -6,10 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.lakestudio.catalog.Secrets;
+
 /**
  * Follows a log file by position: each {@link #read()} returns the whole lines appended since the last one. A file
  * that got shorter was rolled over, so reading starts again from its beginning. The first read starts at most
- * {@code backlog} bytes before the end, at a line boundary.
+ * {@code backlog} bytes before the end, at a line boundary. Credential shapes are masked (see {@link Secrets}).
  */
 public final class LogTail {
 
@@ -62,7 +64,8 @@ public final class LogTail {
 				return "";
 			}
 			position += end;
-			return new String(bytes, start, end - start, StandardCharsets.UTF_8);
+			// masked here too: a line may have been written unmasked (an earlier version, another writer)
+			return Secrets.mask(new String(bytes, start, end - start, StandardCharsets.UTF_8));
 		}
 	}
 }

@@ -31,11 +31,17 @@ public final class FabricApi {
 	private final Operations operations = new Operations();
 	public volatile int pageSize = 100;
 	public volatile SchemaTables schemaTables = SchemaTables.BAD_REQUEST;
+	/** Where long-running operations' Location headers point (another host, to test a client that follows it). */
+	public volatile String operationsBase;
 
 	public FabricApi(FolderTenant tenant, String base, String dfsBase) {
 		this.tenant = tenant;
 		this.base = base;
 		this.dfsBase = dfsBase;
+	}
+
+	private String operationsBase() {
+		return operationsBase == null ? base : operationsBase;
 	}
 
 	public Answer handle(String method, String path, Query q) {
@@ -44,7 +50,7 @@ public final class FabricApi {
 			return Answer.fabricError(404, "EntityNotFound", "No such API: " + path);
 		}
 		if ("operations".equals(s[1]) && s.length >= 3 && "GET".equals(method)) {
-			return operations.poll(s[2], s.length > 3 && "result".equals(s[3]), base);
+			return operations.poll(s[2], s.length > 3 && "result".equals(s[3]), operationsBase());
 		}
 		if (!"workspaces".equals(s[1])) {
 			return Answer.fabricError(404, "EntityNotFound", "No such API: " + path);
@@ -86,7 +92,7 @@ public final class FabricApi {
 			if (item.isEmpty() || !"SemanticModel".equals(item.get().type())) {
 				return Answer.fabricError(404, "ItemNotFound", "The requested item was not found");
 			}
-			return operations.start(definition(item.get()), base);
+			return operations.start(definition(item.get()), operationsBase());
 		}
 		return Answer.fabricError(404, "EntityNotFound", "No such API: " + method + " " + path);
 	}
