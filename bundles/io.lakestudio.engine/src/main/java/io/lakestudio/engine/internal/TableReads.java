@@ -86,15 +86,6 @@ public final class TableReads {
 		this.iceberg = new IcebergReads(config, mirror, cache, views);
 	}
 
-	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
-	public String view(Connection d, LakeTable t, At at, Integer limit, boolean fresh, List<String> notices)
-			throws EngineException {
-		skipChunks();
-		String v = view(d, t, at, limit, null, Set.of(), Projection.ALL, fresh, notices);
-		fetchChunks(d, null, false);
-		return v;
-	}
-
 	/**
 	 * The temp view to read {@code t} through for one statement: its files chosen by {@code where} (the WHERE that
 	 * filters this table's rows alone, or null; {@code names}: what the table goes by in the statement) and by a
