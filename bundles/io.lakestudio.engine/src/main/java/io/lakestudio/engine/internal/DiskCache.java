@@ -111,53 +111,197 @@ public final class DiskCache {
 	 * As {@link #fetchColumns(String, long, Set, boolean, boolean)}, without the chunks of the row groups
 	 * {@code skip} names (null: none), which the statement will not read. Their bloom filters are fetched still.
 	 */
-	public synchronized Path fetchColumns(String lakePath, long size, Set<String> columns, IntPredicate skip,
-			boolean offline, boolean warm) throws LakeException, IOException {
-		String n = name(lakePath, size);
-		Path p = dir.resolve(n);
+	public Path fetchColumns(String lakePath, long size, Set<String> columns, IntPredicate skip, boolean offline,
+			boolean warm) throws LakeException, IOException {
+		Got g = fetchAll(List.of(new Want(lakePath, size, columns, skip)), offline, warm).get(0);
+		if (g.failure() instanceof LakeException e) {
+			throw e;
+		}
+		if (g.failure() instanceof IOException e) {
+			throw e;
+		}
+		if (g.failure() instanceof RuntimeException e) {
+			throw e;
+		}
+		return g.local();
+	}
+
+	/**
+	 * A file to hold: its tail and every chunk of {@code columns} (top-level physical names, lower case; null: the
+	 * whole file) but those of the row groups {@code skip} names (null: none).
+	 */
+	public record Want(String lakePath, long size, Set<String> columns, IntPredicate skip) {
+	}
+
+	/** A file's local copy, holding what was wanted; or, with a null copy, why not. */
+	public record Got(Path local, Exception failure) {
+	}
+
+	/**
+	 * Holds each of {@code wants} as {@link #fetchColumns} does, fetching what is missing in waves: the tails (or
+	 * whole files), then the rest of footers longer than the tail, then the chunks; each wave's ranges of every
+	 * file at once (see {@link RangeFetch}). A file that fails does not stop the others. In the order of
+	 * {@code wants}.
+	 */
+	public List<Got> fetchAll(List<Want> wants, boolean offline, boolean warm) {
+		List<Step> steps = new ArrayList<>();
+		synchronized (this) {
+			for (Want w : wants) {
+				steps.add(new Step(w, entry(w)));
+			}
+		}
+		wave(steps, offline, x -> {
+			long size = x.want.size();
+			if (x.want.columns() == null) {
+				x.read = List.of(new long[] { 0, size });
+				return x.e.held.missing(0, size);
+			}
+			return x.e.held.missing(size - Math.min(size, ParquetFooter.TAIL), size);
+		});
+		wave(steps, offline, x -> x.want.columns() == null ? List.of() : footerRest(x));
+		wave(steps, offline, x -> x.want.columns() == null ? List.of() : chunks(x));
+		List<Got> out = new ArrayList<>();
+		synchronized (this) {
+			for (Step x : steps) {
+				try {
+					out.add(x.failure != null ? new Got(null, x.failure) : new Got(use(x.e, x.read, warm), null));
+				} catch (IOException e) {
+					out.add(new Got(null, e));
+				}
+			}
+		}
+		return out;
+	}
+
+	/** One file of {@link #fetchAll} on its way. */
+	private static final class Step {
+		final Want want;
+		final CacheIndex.Entry e;
+		/** How far from the end the footer and the tail reach. */
+		long footer;
+		/** The ranges the statement reads, for {@link #use}. */
+		List<long[]> read = List.of();
+		Exception failure;
+
+		Step(Want want, CacheIndex.Entry e) {
+			this.want = want;
+			this.e = e;
+		}
+	}
+
+	/** The ranges a file still lacks in one wave (worked out under the cache's lock, from what is held). */
+	private interface Missing {
+		List<long[]> of(Step x) throws IOException;
+	}
+
+	/**
+	 * One wave: what each file lacks, fetched all at once outside the lock, then recorded held; offline (or no
+	 * lake), a file lacking anything fails as not held.
+	 */
+	private void wave(List<Step> steps, boolean offline, Missing missing) {
+		List<Step> fetching = new ArrayList<>();
+		List<RangeFetch.Job> jobs = new ArrayList<>();
+		synchronized (this) {
+			for (Step x : steps) {
+				if (x.failure != null) {
+					continue;
+				}
+				try {
+					List<long[]> m = missing.of(x);
+					if (m.isEmpty()) {
+						continue;
+					}
+					if (offline || !lake.online()) {
+						throw new LakeException(LakeException.Kind.OFFLINE, x.want.lakePath() + " is not held");
+					}
+					fetching.add(x);
+					jobs.add(new RangeFetch.Job(x.want.lakePath(), x.want.size(), dir.resolve(x.e.name), m));
+				} catch (LakeException | IOException | RuntimeException e) {
+					x.failure = e;
+				}
+			}
+		}
+		if (jobs.isEmpty()) {
+			return;
+		}
+		try {
+			Files.createDirectories(dir);
+		} catch (IOException e) {
+			fetching.forEach(x -> x.failure = e);
+			return;
+		}
+		List<Exception> failures = lake.fetch(jobs);
+		synchronized (this) {
+			for (int i = 0; i < fetching.size(); i++) {
+				Step x = fetching.get(i);
+				if (failures.get(i) != null) {
+					x.failure = failures.get(i);
+					continue;
+				}
+				for (long[] r : RangeFetch.coalesced(jobs.get(i).ranges())) {
+					x.e.held.add(r[0], r[1]);
+				}
+				index.put(x.e);
+				try {
+					index.save(x.e);
+				} catch (IOException e) {
+					x.failure = e;
+				}
+			}
+		}
+	}
+
+	/** The index entry of a wanted file (a new one if none, or if its local copy is gone). */
+	private CacheIndex.Entry entry(Want w) {
+		String n = name(w.lakePath(), w.size());
 		CacheIndex.Entry e = index.get(n);
-		if (e != null && !Files.isRegularFile(p)) {
+		if (e != null && !Files.isRegularFile(dir.resolve(n))) {
 			index.remove(n);
 			removals.incrementAndGet();
 			e = null;
 		}
-		List<long[]> want = columns == null ? List.of(new long[] { 0, size }) : null;
-		if (want != null && e != null && e.held.covers(0, size)) {
-			return use(e, want, warm);
+		return e != null ? e : new CacheIndex.Entry(n, w.size());
+	}
+
+	/** The part of a footer longer than the tail not held yet (the tail is); notes how far the footer reaches. */
+	private List<long[]> footerRest(Step x) throws IOException {
+		CacheIndex.Entry e = x.e;
+		long tail = Math.min(e.size, ParquetFooter.TAIL);
+		byte[] t = SparseFile.read(dir.resolve(e.name), e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
+		long span = (long) ParquetFooter.footerLength(t) + ParquetFooter.TRAILER;
+		if (span > e.size) {
+			throw new IOException(x.want.lakePath() + " has a footer longer than the file");
 		}
-		if (e == null) {
-			e = new CacheIndex.Entry(n, size);
-		}
-		if (want == null) {
-			long tail = Math.min(size, ParquetFooter.TAIL);
-			if (!e.held.covers(size - tail, size)) {
-				get(lakePath, p, e, List.of(new long[] { size - tail, size }), offline);
-			}
-			want = new ArrayList<>();
-			want.add(new long[] { size - footerSpan(p, e, lakePath, offline), size });
-			for (ParquetFooter.Chunk c : chunks(p, e).chunks()) {
-				if (columns.contains(c.column().toLowerCase(Locale.ROOT))) {
-					if (skip == null || !skip.test(c.rowGroup())) {
-						want.add(new long[] { c.offset(), c.offset() + c.length() });
-					}
-					if (c.bloomOffset() > 0 && c.bloomLength() > 0) {
-						want.add(new long[] { c.bloomOffset(), c.bloomOffset() + c.bloomLength() });
-					}
+		x.footer = Math.max(span, tail);
+		return span > tail ? e.held.missing(e.size - span, e.size - tail) : List.of();
+	}
+
+	/** The chunks of the wanted columns (and their bloom filters) not held yet; notes all the statement reads. */
+	private List<long[]> chunks(Step x) throws IOException {
+		CacheIndex.Entry e = x.e;
+		long size = e.size;
+		List<long[]> want = new ArrayList<>();
+		want.add(new long[] { size - x.footer, size });
+		for (ParquetFooter.Chunk c : chunks(dir.resolve(e.name), e).chunks()) {
+			if (x.want.columns().contains(c.column().toLowerCase(Locale.ROOT))) {
+				if (x.want.skip() == null || !x.want.skip().test(c.rowGroup())) {
+					want.add(new long[] { c.offset(), c.offset() + c.length() });
+				}
+				if (c.bloomOffset() > 0 && c.bloomLength() > 0) {
+					want.add(new long[] { c.bloomOffset(), c.bloomOffset() + c.bloomLength() });
 				}
 			}
 		}
-		List<long[]> missing = new ArrayList<>();
 		Ranges w = new Ranges();
 		for (long[] r : want) {
 			w.add(Math.max(0, r[0]), Math.min(size, r[1]));
 		}
-		for (long[] r : w.list()) {
+		x.read = w.list();
+		List<long[]> missing = new ArrayList<>();
+		for (long[] r : x.read) {
 			missing.addAll(e.held.missing(r[0], r[1]));
 		}
-		if (!missing.isEmpty()) {
-			get(lakePath, p, e, missing, offline);
-		}
-		return use(e, w.list(), warm);
+		return missing;
 	}
 
 	/**
@@ -175,20 +319,6 @@ public final class DiskCache {
 		CacheIndex.Entry e = index.get(n);
 		Path p = dir.resolve(n);
 		return OfflineGaps.of(e, Files.isRegularFile(p), columns, skip, () -> chunks(p, e));
-	}
-
-	/** How many bytes from the end the footer and its trailer span (at least the tail DuckDB reads first). */
-	private long footerSpan(Path p, CacheIndex.Entry e, String lakePath, boolean offline) throws IOException, LakeException {
-		long tail = Math.min(e.size, ParquetFooter.TAIL);
-		byte[] t = SparseFile.read(p, e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
-		long span = (long) ParquetFooter.footerLength(t) + ParquetFooter.TRAILER;
-		if (span > e.size) {
-			throw new IOException(lakePath + " has a footer longer than the file");
-		}
-		if (span > tail && !e.held.covers(e.size - span, e.size)) {
-			get(lakePath, p, e, List.of(new long[] { e.size - span, e.size - tail }), offline);
-		}
-		return Math.max(span, tail);
 	}
 
 	/**
@@ -242,21 +372,6 @@ public final class DiskCache {
 			footers.put(e.name, c);
 		}
 		return c;
-	}
-
-	/** Fetches ranges into the sparse file and records them held. */
-	private void get(String lakePath, Path p, CacheIndex.Entry e, List<long[]> ranges, boolean offline)
-			throws LakeException, IOException {
-		if (offline || !lake.online()) {
-			throw new LakeException(LakeException.Kind.OFFLINE, lakePath + " is not held");
-		}
-		Files.createDirectories(dir);
-		lake.fetch(lakePath, e.size, p, ranges);
-		for (long[] r : ranges) {
-			e.held.add(r[0], r[1]);
-		}
-		index.put(e);
-		index.save(e);
 	}
 
 	/**

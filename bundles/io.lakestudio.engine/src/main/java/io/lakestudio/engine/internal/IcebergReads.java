@@ -357,16 +357,11 @@ final class IcebergReads {
 	/** As {@link #hold(LakeTable, List)}, leaving out the chunks of the row groups {@code filters} rule out. */
 	private Map<String, Path> hold(LakeTable t, List<Hold> files, List<RowGroups.Filter> filters)
 			throws EngineException {
-		Map<String, Path> out = new HashMap<>();
 		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (Hold h : files) {
 			IntPredicate skip = filters.isEmpty() || h.physical() == null ? null : skipped(t, h, filters);
-			Path local = holding.hold(h.path(), h.size(), h.physical(), skip);
-			if (local != null) {
-				out.put(h.path(), local);
-			}
+			holding.hold(h.path(), h.size(), h.physical(), skip);
 		}
-		holding.done();
-		return out;
+		return new HashMap<>(holding.done());
 	}
 }

@@ -430,7 +430,6 @@ public final class TableReads {
 	 */
 	private Set<Path> hold(LakeTable t, List<ScanFile> files, Set<String> physical, Map<ScanFile, BitSet> skip)
 			throws EngineException {
-		Set<Path> keep = new HashSet<>();
 		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (ScanFile f : files) {
 			if (f.path().contains("://") || f.path().startsWith("/")) {
@@ -438,13 +437,9 @@ public final class TableReads {
 						+ f.path() + "): not read so far");
 			}
 			BitSet b = skip == null ? null : skip.get(f);
-			Path local = holding.hold(f.path(), f.size(), physical, b == null ? null : b::get);
-			if (local != null) {
-				keep.add(local);
-			}
+			holding.hold(f.path(), f.size(), physical, b == null ? null : b::get);
 		}
-		holding.done();
-		return keep;
+		return new HashSet<>(holding.done().values());
 	}
 
 	static String age(Duration d) {
