@@ -55,7 +55,7 @@ final class IcebergReads {
 	/** Files the running statement needs that are held already (delete files, whole). */
 	private final Set<Path> keep = new HashSet<>();
 	/** The types row groups are pruned on of the running statement's tables' columns, by field id. */
-	private final Map<LakeTable, Map<Integer, String>> types = new Lru<>(Views.MAX);
+	private final Map<LakeTable, Map<Integer, String>> types = new Lru<>(1024);
 	/** The filters the plan pushes into the scan of a one-table statement, by statement text. */
 	private final Map<String, List<RowGroups.Filter>> plans = new Lru<>(256);
 	private int lastFiles;

@@ -53,8 +53,11 @@ public final class TableReads {
 	 * statement text (views never change under a name).
 	 */
 	private final Map<String, List<List<RowGroups.Filter>>> plans = new Lru<>(256);
-	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
-	private final Map<String, Scanned> scans = new Lru<>(Views.MAX);
+	/**
+	 * Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed: enough for
+	 * a session's tables (Kernel reading one again costs ~0.1 s), bounded for an engine that runs for days.
+	 */
+	private final Map<String, Scanned> scans = new Lru<>(1024);
 	/** The held logs the running statement's Delta tables read, for a {@link KeptPlan}. */
 	private final List<KeptPlan.Read> held = new ArrayList<>();
 	/** The local files the last {@link #fetchChunks} held for its statement. */
