@@ -131,6 +131,20 @@ public final class Engine implements AutoCloseable {
 		}
 	}
 
+	/** The bytes DuckDB's buffer manager holds now (duckdb_memory(); benchmarks: what memory_limit bounds). */
+	public long duckDbMemoryBytes() throws EngineException {
+		lock.lock();
+		try (Statement s = duck().createStatement();
+				ResultSet r = s.executeQuery("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()")) {
+			r.next();
+			return r.getLong(1);
+		} catch (SQLException e) {
+			throw translate(e);
+		} finally {
+			lock.unlock();
+		}
+	}
+
 	/** Bytes the disk cache fetched from the lake since this engine was made. */
 	public long fetchedBytes() {
 		return cache.fetchedBytes();
