@@ -117,25 +117,20 @@ public final class Engine implements AutoCloseable {
 	 * partition-value and deleted-row tables): a long-lived engine keeps a bounded number (tests, benchmarks).
 	 */
 	public long lakeViewsHeld() throws EngineException {
-		lock.lock();
-		try (Statement s = duck().createStatement();
-				ResultSet r = s.executeQuery("SELECT (SELECT count(*) FROM duckdb_views() WHERE temporary AND"
-						+ " regexp_matches(view_name, '^__(lake|ice)_')) + (SELECT count(*) FROM duckdb_tables()"
-						+ " WHERE temporary AND regexp_matches(table_name, '^__(lake|ice)_'))")) {
-			r.next();
-			return r.getLong(1);
-		} catch (SQLException e) {
-			throw translate(e);
-		} finally {
-			lock.unlock();
-		}
+		return figure("SELECT (SELECT count(*) FROM duckdb_views() WHERE temporary AND regexp_matches(view_name,"
+				+ " '^__(lake|ice)_')) + (SELECT count(*) FROM duckdb_tables() WHERE temporary AND"
+				+ " regexp_matches(table_name, '^__(lake|ice)_'))");
 	}
 
 	/** The bytes DuckDB's buffer manager holds now (duckdb_memory(); benchmarks: what memory_limit bounds). */
 	public long duckDbMemoryBytes() throws EngineException {
+		return figure("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()");
+	}
+
+	/** One number from DuckDB itself, between statements. */
+	private long figure(String sql) throws EngineException {
 		lock.lock();
-		try (Statement s = duck().createStatement();
-				ResultSet r = s.executeQuery("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()")) {
+		try (Statement s = duck().createStatement(); ResultSet r = s.executeQuery(sql)) {
 			r.next();
 			return r.getLong(1);
 		} catch (SQLException e) {
