@@ -62,7 +62,7 @@ public class EngineMemoryBench {
 							r.value(0);
 						}
 					}
-					if (n == 1000 || n == 10_000 || n == 100_000 || n == statements || n % 25_000 == 0) {
+					if (n % 1000 == 0 || n == statements) {
 						long peak = status("VmHWM:");
 						first = first == 0 ? peak : first;
 						double ms = (System.nanoTime() - last) / 1e6 / (n - lastN);
