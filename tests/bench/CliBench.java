@@ -17,8 +17,9 @@ import io.lakestudio.catalog.TableMetadata;
 import io.lakestudio.catalog.Workspace;
 
 /**
- * Whole-process timings of cli/lakestudio on a 5,000-table catalog, beside the seed's figures (measured on a real
- * tenant with VS Code open: a metadata answer plus ~170 ms of node start-up). Run with tests/bench/cli-bench.
+ * Whole-process timings of cli/lakestudio on a 5,000-table catalog (or {@code --tables N}: one lakehouse of 2,000,
+ * the rest spread over 49 more), beside the seed's figures (measured on a real tenant with VS Code open: a metadata
+ * answer plus ~170 ms of node start-up). Run with tests/bench/cli-bench [--tables N].
  */
 public class CliBench {
 
@@ -31,11 +32,20 @@ public class CliBench {
 
 	public static void main(String[] args) throws Exception {
 		Path launcher = Path.of(args[0]).toAbsolutePath();
+		int total = 5000;
+		for (int i = 1; i + 1 < args.length; i++) {
+			if (args[i].equals("--tables")) {
+				total = Integer.parseInt(args[i + 1]);
+			}
+		}
+		if (total < 2049) {
+			throw new IllegalArgumentException("--tables: at least 2,049 (one lakehouse of 2,000 and one table each for 49)");
+		}
 		Path home = Files.createTempDirectory("lakestudio-bench");
 		long t0 = System.nanoTime();
-		generate(home);
-		System.out.printf("catalog: 5,000 tables x 20 columns over 50 lakehouses, written in %d ms (%s, %.1f MB)%n",
-				(System.nanoTime() - t0) / 1_000_000, Catalogs.catalogFile(home, "local"),
+		generate(home, total);
+		System.out.printf("catalog: %,d tables x 20 columns over 50 lakehouses, written in %d ms (%s, %.1f MB)%n",
+				total, (System.nanoTime() - t0) / 1_000_000, Catalogs.catalogFile(home, "local"),
 				Files.size(Catalogs.catalogFile(home, "local")) / 1e6);
 		String[][] cases = { { "exists (yes)", "exists", "Tenant00/Big/table_1234" },
 				{ "exists (no, closest names)", "exists", "Tenant00/Big/table_12x4" },
@@ -101,7 +111,8 @@ public class CliBench {
 		return new long[] { ms, Long.parseLong(rss.substring(rss.lastIndexOf('\n') + 1).trim()) };
 	}
 
-	static void generate(Path home) {
+	static void generate(Path home, int total) {
+		int rest = total - 2000;
 		Instant now = Instant.now();
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(home, "local"), "local")) {
 			List<Workspace> workspaces = new ArrayList<>();
@@ -119,9 +130,9 @@ public class CliBench {
 				}
 				c.replaceItems(ws.id(), items, true, now);
 				for (Item item : items) {
-					// one lakehouse of 2,000 tables; 3,000 more spread over the other 49
+					// one lakehouse of 2,000 tables; the rest spread over the other 49 (3,000 by default: 61 or 62 each)
 					int index = item.name().equals("Big") ? 0 : Integer.parseInt(item.name().replaceAll("\\D", ""));
-					int n = item.name().equals("Big") ? 2000 : 61 + (index <= 11 ? 1 : 0);
+					int n = item.name().equals("Big") ? 2000 : rest / 49 + (index <= rest % 49 ? 1 : 0);
 					List<LakeTable> tables = new ArrayList<>();
 					for (int t = 0; t < n; t++) {
 						String tn = item.name().equals("Big") ? "table_" + t : "t" + index + "_" + t;

@@ -38,6 +38,7 @@ public class SqlBench {
 	public static void main(String[] a) throws Exception {
 		String cli = a[0];
 		long rows = Long.parseLong(a[1]);
+		long memoryLimitMb = a.length > 2 ? Long.parseLong(a[2]) : 2048;
 		Path tmp = Files.createTempDirectory("sql-bench");
 		Path lake = tmp.resolve("lake");
 		Path table = lake.resolve("Bench/Big.Lakehouse/Tables/big");
@@ -45,7 +46,7 @@ public class SqlBench {
 		Path home = tmp.resolve("home");
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(home, "local"), "local"); var l = new LocalFolderLake(lake)) {
 			new SyncPass(c, l, Clock.systemUTC(), new EventLog(home)).run(SyncPass.Options.ALL, w -> {}, () -> false);
-			EngineConfig cfg = new EngineConfig(home, c, l.store(), Clock.systemUTC(), 2048, 2, 20L << 30,
+			EngineConfig cfg = new EngineConfig(home, c, l.store(), Clock.systemUTC(), memoryLimitMb, 2, 20L << 30,
 					Duration.ofHours(1), false);
 			System.out.printf("table: %d rows, %d files, %.1f MB%n%n", rows, FILES, bytes / 1e6);
 			System.out.println("cold, column-chunk cache: bytes fetched from the lake per query (fresh cache each), vs a"
@@ -76,6 +77,7 @@ public class SqlBench {
 			List<Path> files = new ArrayList<>();
 			double[][] ours = new double[QUERIES.length][];
 			double[][] raw = new double[QUERIES.length][];
+			long[] duckMb = new long[1];
 			try (Engine e = new Engine(cfg)) {
 				for (String[] q : QUERIES) {
 					run(e, String.format(q[1].replace("LIMIT 5", ""), T)); // warm: every file held
@@ -113,8 +115,16 @@ public class SqlBench {
 						Arrays.sort(raw[i]);
 					}
 				}
+				duckMb[0] = e.duckDbMemoryBytes() >> 20;
 			}
 			long rss = peakRssKb();
+			Runtime rt = Runtime.getRuntime();
+			System.out.printf("%nwhere the engine JVM's memory is after the warm runs (memory_limit %d MB): RSS now %d MB;"
+					+ " Java heap committed %d MB (used %d MB); DuckDB's buffer manager %d MB (duckdb_memory(), at"
+					+ " most memory_limit); the rest (DuckDB's 71 MB library, JIT code, metaspace, thread stacks,"
+					+ " malloc arenas) %d MB%n", memoryLimitMb, status("VmRSS:") >> 10, rt.totalMemory() >> 20,
+					(rt.totalMemory() - rt.freeMemory()) >> 20, duckMb[0], (status("VmRSS:") >> 10) - (rt.totalMemory() >> 20)
+							- duckMb[0]);
 			System.out.printf("%nwarm, medians, alternating (2 threads): ours vs raw DuckDB read_parquet on the same files%n");
 			for (int i = 0; i < QUERIES.length; i++) {
 				int m = ours[i].length / 2;
@@ -235,6 +245,15 @@ public class SqlBench {
 		}
 		DeltaTables.append(table, files);
 		return total;
+	}
+
+	static long status(String key) throws Exception {
+		for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+			if (l.startsWith(key)) {
+				return Long.parseLong(l.replaceAll("[^0-9]", ""));
+			}
+		}
+		return -1;
 	}
 
 	static long peakRssKb() throws Exception {

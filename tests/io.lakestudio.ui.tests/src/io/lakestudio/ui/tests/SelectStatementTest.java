@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 import io.lakestudio.catalog.Item;
-import io.lakestudio.ui.tree.SelectStatement;
+import io.lakestudio.ui.sql.SelectStatement;
 
 class SelectStatementTest {
 

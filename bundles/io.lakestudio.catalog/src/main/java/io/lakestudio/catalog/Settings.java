@@ -108,10 +108,6 @@ public final class Settings {
 		return this;
 	}
 
-	public Map<String, Object> asMap() {
-		return Map.copyOf(values);
-	}
-
 	/** Writes the file atomically, so a reader never sees half of it. */
 	public void save() {
 		try {

@@ -18,11 +18,6 @@ public final class DeltaTables {
 	private DeltaTables() {
 	}
 
-	/** True when {@code dir} has a {@code _delta_log/} folder (the table may still be broken). */
-	public static boolean isDeltaTable(Path dir) {
-		return java.nio.file.Files.isDirectory(dir.resolve("_delta_log"));
-	}
-
 	/** The latest snapshot. */
 	public static DeltaSnapshot snapshot(Path tableRoot) throws DeltaException {
 		return snapshot(tableRoot, OptionalLong.empty());

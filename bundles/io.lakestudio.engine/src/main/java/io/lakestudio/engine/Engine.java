@@ -11,7 +11,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -62,8 +61,9 @@ public final class Engine implements AutoCloseable {
 	private volatile boolean runningBackground;
 	private Connection duck;
 	private volatile boolean lastPlanKept;
-	/** The views statements were pointed at, by how the statement named their table (for messages). */
-	private final Map<String, String> shownAs = new java.util.concurrent.ConcurrentHashMap<>();
+	/** A view or catalog answer a statement was pointed at, in DuckDB's messages. */
+	private static final java.util.regex.Pattern VIEW = java.util.regex.Pattern.compile(
+			"(?:" + Sql.ENGINE + "\\.main\\.)?\\b(__(?:lake|ice)_\\d+)\\b");
 	/** The statement last cancelled: its error is the cancel, nothing to find out about. */
 	private volatile Statement cancelled;
 
@@ -112,6 +112,36 @@ public final class Engine implements AutoCloseable {
 	/** Whether the last statement ran as it was made the time before (see {@link KeptPlan}; tests, benchmarks). */
 	public boolean lastPlanKept() {
 		return lastPlanKept;
+	}
+
+	/**
+	 * How many temp views and tables DuckDB holds now for the lake tables statements read (the views and their
+	 * partition-value and deleted-row tables): a long-lived engine keeps a bounded number (tests, benchmarks).
+	 */
+	public long lakeViewsHeld() throws EngineException {
+		// the engine's own database (Sql.ENGINE) holds them, out of user SQL's reach
+		String own = "database_name = '" + Sql.ENGINE + "'";
+		return figure("SELECT (SELECT count(*) FROM duckdb_views() WHERE " + own + " AND regexp_matches(view_name,"
+				+ " '^__(lake|ice)_')) + (SELECT count(*) FROM duckdb_tables() WHERE " + own + " AND"
+				+ " regexp_matches(table_name, '^__(lake|ice)_'))");
+	}
+
+	/** The bytes DuckDB's buffer manager holds now (duckdb_memory(); benchmarks: what memory_limit bounds). */
+	public long duckDbMemoryBytes() throws EngineException {
+		return figure("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()");
+	}
+
+	/** One number from DuckDB itself, between statements. */
+	private long figure(String sql) throws EngineException {
+		lock.lock();
+		try (Statement s = duck().createStatement(); ResultSet r = s.executeQuery(sql)) {
+			r.next();
+			return r.getLong(1);
+		} catch (SQLException e) {
+			throw translate(e);
+		} finally {
+			lock.unlock();
+		}
 	}
 
 	/** Bytes the disk cache fetched from the lake since this engine was made. */
@@ -224,6 +254,7 @@ public final class Engine implements AutoCloseable {
 				try {
 					if (p.kind() == Parsed.Kind.CREATE_TEMP) {
 						st.execute(text);
+						reads.pinViews();
 						sessionNames.add(Guard.createdName(p.prefix()).toLowerCase(Locale.ROOT));
 						parsed.sessionChanged();
 						rs = st.executeQuery("SELECT 'created' AS result");
@@ -302,7 +333,7 @@ public final class Engine implements AutoCloseable {
 		// the removals after: files found gone while planning were fetched again (statements run one at a time)
 		entry.keep(keepable && notices.isEmpty() && held.size() == p.refs().size()
 				? new KeptPlan(text, Set.copyOf(used), reads.lastFiles(), generation, cache.removals(), held,
-						reads.kept())
+						reads.kept(), reads.views())
 				: null);
 		return text;
 	}
@@ -341,7 +372,7 @@ public final class Engine implements AutoCloseable {
 				String view = reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own,
 						entry.columns(), fresh, notices);
 				targets.add(view);
-				shownAs.put(view, shown(TableName.parse(r.joined())));
+				reads.showAs(view, shown(TableName.parse(r.joined())));
 				used.add(t.id());
 			}
 		}
@@ -448,11 +479,10 @@ public final class Engine implements AutoCloseable {
 	 * excerpt and caret then point into text the user never wrote, so they go (the statement is shown anyway).
 	 */
 	private String withLakeNames(String m) {
-		String out = m;
-		for (Map.Entry<String, String> v : shownAs.entrySet()) {
-			out = out.replaceAll("(?:" + Sql.ENGINE + "\\.main\\.)?\\b" + v.getKey() + "\\b",
-					java.util.regex.Matcher.quoteReplacement(v.getValue()));
-		}
+		String out = VIEW.matcher(m).replaceAll(v -> {
+			String shown = reads.shownAs(v.group(1));
+			return java.util.regex.Matcher.quoteReplacement(shown == null ? v.group() : shown);
+		});
 		if (out.equals(m)) {
 			return m;
 		}

@@ -36,10 +36,6 @@ public record EngineConfig(Path home, Catalog catalog, LakeStore store, Clock cl
 		return new EngineConfig(home, catalog, store, clock, memoryLimitMb, threads, cacheMaxBytes, metadataTtl, off);
 	}
 
-	public EngineConfig withMetadataTtl(Duration ttl) {
-		return new EngineConfig(home, catalog, store, clock, memoryLimitMb, threads, cacheMaxBytes, ttl, offline);
-	}
-
 	/** From /proc/meminfo (no com.sun.management: it is not visible to every OSGi bundle). */
 	private static long physicalMemoryMb() {
 		try {

@@ -37,12 +37,14 @@ final class Rows {
 				rs.getString("files_path"), instant(rs, "last_read"), instant(rs, "dropped_at"));
 	}
 
+	/**
+	 * A table from a row whose first columns are {@link #TABLE_COLUMNS}, by position: by name, each getter looks the
+	 * column up again, and a 2,000-table listing is 26,000 of them.
+	 */
 	static LakeTable table(ResultSet rs) throws SQLException {
-		return new LakeTable(rs.getString("item_id"), rs.getString("schema_name"), rs.getString("name"),
-				rs.getString("format"), rs.getString("location"), longOrNull(rs, "snapshot_version"),
-				longOrNull(rs, "size_bytes"), longOrNull(rs, "num_files"), longOrNull(rs, "num_records"),
-				splitColumns(rs.getString("partition_columns")), instant(rs, "last_read"),
-				instant(rs, "metadata_read"), instant(rs, "dropped_at"));
+		return new LakeTable(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+				longOrNull(rs, 6), longOrNull(rs, 7), longOrNull(rs, 8), longOrNull(rs, 9), splitColumns(rs.getString(10)),
+				instant(rs, 11), instant(rs, 12), instant(rs, 13));
 	}
 
 	static LakeColumn column(ResultSet rs) throws SQLException {

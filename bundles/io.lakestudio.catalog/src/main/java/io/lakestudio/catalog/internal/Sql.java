@@ -90,4 +90,14 @@ final class Sql {
 		long v = rs.getLong(column);
 		return rs.wasNull() ? null : v;
 	}
+
+	static Instant instant(ResultSet rs, int column) throws SQLException {
+		long v = rs.getLong(column);
+		return rs.wasNull() ? null : Instant.ofEpochMilli(v);
+	}
+
+	static Long longOrNull(ResultSet rs, int column) throws SQLException {
+		long v = rs.getLong(column);
+		return rs.wasNull() ? null : v;
+	}
 }

@@ -62,22 +62,32 @@ final class Out {
 				widths[i] = Math.max(widths[i], cells.get(i).length());
 			}
 		}
-		line(headers, widths);
+		// one buffer written once: a line at a time through the writer's encoder cost more than the rest
+		StringBuilder b = new StringBuilder(64 * (rows.size() + 1));
+		line(b, headers, widths);
 		for (List<String> cells : text) {
-			line(cells, widths);
+			line(b, cells, widths);
 		}
+		out.write(b.toString());
 	}
 
-	private void line(List<String> cells, int[] widths) {
-		StringBuilder b = new StringBuilder();
+	private static void line(StringBuilder b, List<String> cells, int[] widths) {
+		int start = b.length();
 		for (int i = 0; i < cells.size(); i++) {
 			String c = cells.get(i);
 			b.append(c);
 			if (i < cells.size() - 1) {
-				b.append(" ".repeat(widths[i] - c.length() + 2));
+				for (int pad = widths[i] - c.length() + 2; pad > 0; pad--) {
+					b.append(' ');
+				}
 			}
 		}
-		out.println(b.toString().stripTrailing());
+		int end = b.length();
+		while (end > start && Character.isWhitespace(b.charAt(end - 1))) {
+			end--;
+		}
+		b.setLength(end);
+		b.append(System.lineSeparator());
 	}
 
 	/** A value as a person reads it: times as ages, sizes in units, nothing as "". */

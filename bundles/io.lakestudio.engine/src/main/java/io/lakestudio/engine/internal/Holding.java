@@ -2,6 +2,10 @@ package io.lakestudio.engine.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntPredicate;
@@ -12,18 +16,18 @@ import io.lakestudio.engine.EngineException.Kind;
 import io.lakestudio.onelake.LakeException;
 
 /**
- * Holds one table's files for a statement in the disk cache, Delta or Iceberg alike. Offline (or the lake away),
- * a file not held is gathered with what of it is missing, and {@link #done} says it all at once.
+ * Holds one table's files for a statement in the disk cache, Delta or Iceberg alike: the files are gathered with
+ * {@link #hold} and fetched together by {@link #done} (see {@link DiskCache#fetchAll}). Offline (or the lake away),
+ * the files not held are gathered with what of each is missing, and {@link #done} says it all at once.
  */
 final class Holding {
 
 	private final DiskCache cache;
 	private final LakeTable table;
 	private final boolean offline;
-	private final Set<String> lacking = new TreeSet<>();
-	private int files;
-	private int missing;
-	private long missingBytes;
+	private final List<String> paths = new ArrayList<>();
+	private final List<DiskCache.Want> wants = new ArrayList<>();
+	private final Map<String, Path> held = new LinkedHashMap<>();
 
 	Holding(DiskCache cache, LakeTable table, boolean offline) {
 		this.cache = cache;
@@ -32,41 +36,55 @@ final class Holding {
 	}
 
 	/**
-	 * The local copy of a file of the table ({@code path} relative to it) holding its tail and the chunks of
-	 * {@code physical} (null: the whole file) but those of the row groups {@code skip} names (null: none); null
-	 * when it can't be had now (see {@link #done}).
+	 * Holds a file of the table ({@code path} relative to it): its tail and the chunks of {@code physical} (null:
+	 * the whole file) but those of the row groups {@code skip} names (null: none).
 	 */
-	Path hold(String path, long size, Set<String> physical, IntPredicate skip) throws EngineException {
-		files++;
+	void hold(String path, long size, Set<String> physical, IntPredicate skip) {
 		String lakePath = table.location() + "/" + path;
-		try {
-			if (physical != null && physical.isEmpty() && cache.holds(lakePath, size, physical)) {
-				return cache.local(lakePath, size); // the footer, held: nothing to fetch or record
-			}
-			return cache.fetchColumns(lakePath, size, physical, skip, offline, false);
-		} catch (LakeException e) {
-			if (e.kind() != LakeException.Kind.OFFLINE && e.kind() != LakeException.Kind.UNAVAILABLE) {
-				throw new TableReadFailed(table, "cannot fetch " + lakePath + ": " + e.getMessage(), e);
-			}
-			missing++;
-			missingBytes += size;
-			try {
-				lacking.addAll(cache.missing(lakePath, size, physical, skip));
-			} catch (IOException x) {
-				lacking.add("the file");
-			}
-			return null;
-		} catch (IOException e) {
-			throw new TableReadFailed(table, "cannot read " + lakePath + ": " + e.getMessage(), e);
+		if (physical != null && physical.isEmpty() && cache.holds(lakePath, size, physical)) {
+			held.put(path, cache.local(lakePath, size)); // the footer, held: nothing to fetch or record
+			return;
 		}
+		paths.add(path);
+		wants.add(new DiskCache.Want(lakePath, size, physical, skip));
 	}
 
-	/** Says what the statement needs that isn't held, if anything. */
-	void done() throws EngineException {
-		if (missing > 0) {
-			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + files + " files of "
-					+ table.location() + " this statement needs are not held (" + (missingBytes >> 10) + " KiB of files)"
-					+ (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
+	/**
+	 * Fetches what the files lack; their local copies by relative path, in the order they were given. Says what the
+	 * statement needs that isn't held, if anything.
+	 */
+	Map<String, Path> done() throws EngineException {
+		List<DiskCache.Got> got = cache.fetchAll(wants, offline, false);
+		Set<String> lacking = new TreeSet<>();
+		int missing = 0;
+		long missingBytes = 0;
+		for (int i = 0; i < got.size(); i++) {
+			DiskCache.Want w = wants.get(i);
+			Exception failure = got.get(i).failure();
+			if (failure == null) {
+				held.put(paths.get(i), got.get(i).local());
+			} else if (failure instanceof LakeException e && (e.kind() == LakeException.Kind.OFFLINE
+					|| e.kind() == LakeException.Kind.UNAVAILABLE)) {
+				missing++;
+				missingBytes += w.size();
+				try {
+					lacking.addAll(cache.missing(w.lakePath(), w.size(), w.columns(), w.skip()));
+				} catch (IOException x) {
+					lacking.add("the file");
+				}
+			} else if (failure instanceof RuntimeException e) {
+				throw e;
+			} else if (failure instanceof LakeException e) {
+				throw new TableReadFailed(table, "cannot fetch " + w.lakePath() + ": " + e.getMessage(), e);
+			} else {
+				throw new TableReadFailed(table, "cannot read " + w.lakePath() + ": " + failure.getMessage(), failure);
+			}
 		}
+		if (missing > 0) {
+			throw new EngineException(Kind.NOT_HELD, "offline: " + missing + " of the " + (held.size() + missing)
+					+ " files of " + table.location() + " this statement needs are not held (" + (missingBytes >> 10)
+					+ " KiB of files)" + (lacking.isEmpty() ? "" : "; missing: " + String.join(", ", lacking)));
+		}
+		return held;
 	}
 }

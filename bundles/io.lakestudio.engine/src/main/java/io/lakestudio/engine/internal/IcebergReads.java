@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,27 +49,27 @@ final class IcebergReads {
 	private final Mirror mirror;
 	private final IcebergMirror iceberg;
 	private final DiskCache cache;
-	private final Map<String, String> views = new HashMap<>();
+	private final Views views;
 	/** The data files of the running statement held up to their footers, with the physical columns to fetch. */
 	private final Map<LakeTable, List<Hold>> pending = new LinkedHashMap<>();
 	/** Files the running statement needs that are held already (delete files, whole). */
 	private final Set<Path> keep = new HashSet<>();
 	/** The types row groups are pruned on of the running statement's tables' columns, by field id. */
-	private final Map<LakeTable, Map<Integer, String>> types = new HashMap<>();
+	private final Map<LakeTable, Map<Integer, String>> types = new Lru<>(1024);
 	/** The filters the plan pushes into the scan of a one-table statement, by statement text. */
 	private final Map<String, List<RowGroups.Filter>> plans = new Lru<>(256);
-	private int next;
 	private int lastFiles;
 
 	/** A file to hold: its path relative to the table, size and top-level physical columns (null: whole). */
 	private record Hold(String path, long size, Set<String> physical) {
 	}
 
-	IcebergReads(EngineConfig config, Mirror mirror, DiskCache cache) {
+	IcebergReads(EngineConfig config, Mirror mirror, DiskCache cache, Views views) {
 		this.config = config;
 		this.mirror = mirror;
 		this.iceberg = new IcebergMirror(mirror, config.store(), config.clock());
 		this.cache = cache;
+		this.views = views;
 	}
 
 	/**
@@ -111,17 +110,12 @@ final class IcebergReads {
 		if (view != null) {
 			return view;
 		}
-		view = "__ice_" + (++next);
 		IcebergScan chosen = new IcebergScan(scan.snapshotId(), scan.formatVersion(), scan.columns(), files);
-		try (Statement s = d.createStatement()) {
-			for (String sql : IcebergView.statements(view, chosen, local)) {
-				s.execute(sql);
-			}
-		} catch (SQLException e) {
+		try {
+			return views.create(d, key, "__ice_", name -> IcebergView.statements(name, chosen, local));
+		} catch (SQLException | IOException e) {
 			throw new EngineException(Kind.FAILED, "cannot make a view of " + t.location() + ": " + e.getMessage(), e);
 		}
-		views.put(key, view);
-		return view;
 	}
 
 	/** How many data files the last view chose. */
@@ -363,16 +357,11 @@ final class IcebergReads {
 	/** As {@link #hold(LakeTable, List)}, leaving out the chunks of the row groups {@code filters} rule out. */
 	private Map<String, Path> hold(LakeTable t, List<Hold> files, List<RowGroups.Filter> filters)
 			throws EngineException {
-		Map<String, Path> out = new HashMap<>();
 		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (Hold h : files) {
 			IntPredicate skip = filters.isEmpty() || h.physical() == null ? null : skipped(t, h, filters);
-			Path local = holding.hold(h.path(), h.size(), h.physical(), skip);
-			if (local != null) {
-				out.put(h.path(), local);
-			}
+			holding.hold(h.path(), h.size(), h.physical(), skip);
 		}
-		holding.done();
-		return out;
+		return new HashMap<>(holding.done());
 	}
 }

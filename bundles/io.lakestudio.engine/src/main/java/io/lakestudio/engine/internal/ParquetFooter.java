@@ -1,21 +1,30 @@
 package io.lakestudio.engine.internal;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.LogicalType;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Statistics;
+import org.apache.parquet.format.TimeUnit;
+import org.apache.parquet.format.Util;
+
 /**
- * A Parquet footer (thrift compact FileMetaData) read just far enough to say where each column chunk is and what its
- * row group's statistics say: for each row group and leaf column, the top-level column it belongs to (the first
- * element of path_in_schema), the byte ranges DuckDB reads for it (the chunk from its dictionary or first data page
- * for total_compressed_size bytes, and its bloom filter if it has one), its min_value, max_value and null_count; and
- * for each top-level primitive column the DuckDB type its Parquet type reads as, where that is certain.
- * Hand-parsed with a small compact-protocol reader: the thrift classes inside io.lakestudio.delta are not
- * exported, and this is the only part of the footer we need.
+ * What a Parquet footer (FileMetaData, read by parquet-format-structures, which io.lakestudio.delta embeds and
+ * exports to this bundle) says of where each column chunk is and what its row group's statistics say: for each row
+ * group and leaf column, the top-level column it belongs to (the first element of path_in_schema), the byte ranges
+ * DuckDB reads for it (the chunk from its dictionary or first data page for total_compressed_size bytes, and its
+ * bloom filter if it has one), its min_value, max_value and null_count; and for each top-level primitive column the
+ * DuckDB type its Parquet type reads as, where that is certain.
  */
 public final class ParquetFooter {
 
@@ -62,28 +71,21 @@ public final class ParquetFooter {
 	/** A footer: {@code footer} is the FileMetaData bytes (without the trailer). */
 	public static Footer read(byte[] footer) throws IOException {
 		try {
-			Reader r = new Reader(footer);
-			List<Chunk> out = new ArrayList<>();
+			FileMetaData meta = Util.readFileMetaData(new ByteArrayInputStream(footer));
 			List<Element> schema = new ArrayList<>();
-			r.struct((id, type) -> {
-				if (id == 2 && type == LIST) { // schema
-					r.list(et -> schema.add(element(r)));
-				} else if (id == 4 && type == LIST) { // row_groups
-					int[] rg = { 0 };
-					r.list(et -> {
-						int g = rg[0]++;
-						r.struct((rid, rtype) -> {
-							if (rid == 1 && rtype == LIST) { // columns
-								r.list(ct -> out.add(columnChunk(r, g)));
-							} else {
-								r.skip(rtype);
-							}
-						});
-					});
-				} else {
-					r.skip(type);
+			for (SchemaElement e : meta.isSetSchema() ? meta.getSchema() : List.<SchemaElement>of()) {
+				schema.add(new Element(e.isSetType() ? e.getType().getValue() : -1, e.getName(),
+						e.isSetNum_children() ? e.getNum_children() : 0,
+						e.isSetConverted_type() ? e.getConverted_type().getValue() : -1,
+						e.isSetLogicalType() ? logical(e.getLogicalType()) : null, e.isSetField_id() ? e.getField_id() : -1));
+			}
+			List<Chunk> out = new ArrayList<>();
+			List<RowGroup> groups = meta.isSetRow_groups() ? meta.getRow_groups() : List.of();
+			for (int g = 0; g < groups.size(); g++) {
+				for (ColumnChunk c : groups.get(g).isSetColumns() ? groups.get(g).getColumns() : List.<ColumnChunk>of()) {
+					out.add(columnChunk(c, g));
 				}
-			});
+			}
 			return new Footer(out, topLevelTypes(schema), topLevelNames(schema), topLevelIds(schema));
 		} catch (RuntimeException e) {
 			throw new IOException("cannot read the Parquet footer: " + e, e);
@@ -97,72 +99,24 @@ public final class ParquetFooter {
 	record Element(int type, String name, int children, int converted, String logical, int fieldId) {
 	}
 
-	private static Element element(Reader r) throws IOException {
-		int[] v = { -1, 0, -1, -1 }; // type, num_children, converted_type, field_id
-		String[] s = { null, null }; // name, logical type
-		r.struct((id, type) -> {
-			switch (id) {
-			case 1 -> v[0] = r.varint();
-			case 4 -> s[0] = r.string();
-			case 5 -> v[1] = r.varint();
-			case 6 -> v[2] = r.varint();
-			case 9 -> v[3] = r.varint();
-			case 10 -> s[1] = type == STRUCT ? logical(r) : skipped(r, type);
-			default -> r.skip(type);
-			}
-		});
-		return new Element(v[0], s[0], v[1], v[2], s[1], v[3]);
-	}
-
-	private static String skipped(Reader r, int type) throws IOException {
-		r.skip(type);
-		return null;
-	}
-
 	/** The LogicalType union as text: STRING, DATE, INT(bits,signed), TIMESTAMP(utc,unit), or OTHER. */
-	private static String logical(Reader r) throws IOException {
-		String[] out = { "OTHER" };
-		r.struct((id, type) -> {
-			if (id == 1 && type == STRUCT) {
-				r.skip(type);
-				out[0] = "STRING";
-			} else if (id == 6 && type == STRUCT) {
-				r.skip(type);
-				out[0] = "DATE";
-			} else if (id == 10 && type == STRUCT) {
-				int[] bits = { -1 };
-				boolean[] signed = { false };
-				r.struct((iid, it) -> {
-					if (iid == 1 && it == BYTE) {
-						bits[0] = r.u8();
-					} else if (iid == 2 && (it == BOOL_TRUE || it == BOOL_FALSE)) {
-						signed[0] = it == BOOL_TRUE;
-					} else {
-						r.skip(it);
-					}
-				});
-				out[0] = "INT(" + bits[0] + "," + signed[0] + ")";
-			} else if (id == 8 && type == STRUCT) {
-				boolean[] utc = { false };
-				String[] unit = { "OTHER" };
-				r.struct((tid, tt) -> {
-					if (tid == 1 && (tt == BOOL_TRUE || tt == BOOL_FALSE)) {
-						utc[0] = tt == BOOL_TRUE;
-					} else if (tid == 2 && tt == STRUCT) {
-						r.struct((uid, ut) -> {
-							r.skip(ut);
-							unit[0] = uid == 1 ? "MILLIS" : uid == 2 ? "MICROS" : uid == 3 ? "NANOS" : "OTHER";
-						});
-					} else {
-						r.skip(tt);
-					}
-				});
-				out[0] = "TIMESTAMP(" + utc[0] + "," + unit[0] + ")";
-			} else {
-				r.skip(type);
-			}
-		});
-		return out[0];
+	private static String logical(LogicalType t) {
+		if (t.isSetSTRING()) {
+			return "STRING";
+		}
+		if (t.isSetDATE()) {
+			return "DATE";
+		}
+		if (t.isSetINTEGER()) {
+			return "INT(" + t.getINTEGER().getBitWidth() + "," + t.getINTEGER().isIsSigned() + ")";
+		}
+		if (t.isSetTIMESTAMP()) {
+			TimeUnit u = t.getTIMESTAMP().getUnit();
+			String unit = u == null ? "OTHER" : u.isSetMILLIS() ? "MILLIS" : u.isSetMICROS() ? "MICROS"
+					: u.isSetNANOS() ? "NANOS" : "OTHER";
+			return "TIMESTAMP(" + t.getTIMESTAMP().isIsAdjustedToUTC() + "," + unit + ")";
+		}
+		return "OTHER";
 	}
 
 	static final int BOOLEAN = 0, INT32 = 1, INT64 = 2, PFLOAT = 4, PDOUBLE = 5, BYTE_ARRAY = 6;
@@ -265,181 +219,21 @@ public final class ParquetFooter {
 		};
 	}
 
-	private static Chunk columnChunk(Reader r, int group) throws IOException {
-		long[] m = { -1, -1, -1, -1, -1, -1 }; // data page, dictionary page, compressed size, null count, bloom off, bloom len
-		String[] col = { null };
-		boolean[] nested = { false };
-		byte[][] stats = { null, null }; // min_value, max_value
-		r.struct((id, type) -> {
-			if (id == 3 && type == STRUCT) { // meta_data
-				r.struct((mid, mt) -> {
-					switch (mid) {
-					case 3 -> { // path_in_schema
-						List<String> path = new ArrayList<>();
-						r.list(et -> path.add(r.string()));
-						col[0] = path.isEmpty() ? null : path.get(0);
-						nested[0] = path.size() != 1;
-					}
-					case 7 -> m[2] = r.varlong(); // total_compressed_size
-					case 9 -> m[0] = r.varlong(); // data_page_offset
-					case 11 -> m[1] = r.varlong(); // dictionary_page_offset
-					case 12 -> { // statistics
-						if (mt != STRUCT) {
-							r.skip(mt);
-						} else {
-							r.struct((sid, st) -> {
-								switch (sid) {
-								case 3 -> m[3] = r.varlong(); // null_count
-								case 5 -> stats[1] = r.bytes(); // max_value
-								case 6 -> stats[0] = r.bytes(); // min_value
-								default -> r.skip(st);
-								}
-							});
-						}
-					}
-					case 14 -> m[4] = r.varlong(); // bloom_filter_offset
-					case 15 -> m[5] = r.varint(); // bloom_filter_length
-					default -> r.skip(mt);
-					}
-				});
-			} else {
-				r.skip(type);
-			}
-		});
-		if (col[0] == null || m[0] < 0 || m[2] < 0) {
+	private static Chunk columnChunk(ColumnChunk c, int group) throws IOException {
+		ColumnMetaData m = c.isSetMeta_data() ? c.getMeta_data() : null;
+		List<String> path = m == null || !m.isSetPath_in_schema() ? List.of() : m.getPath_in_schema();
+		if (m == null || path.isEmpty() || !m.isSetData_page_offset() || !m.isSetTotal_compressed_size()) {
 			throw new IOException("a column chunk of row group " + group + " has no metadata in the footer");
 		}
-		long start = m[1] >= 4 && m[1] < m[0] ? m[1] : m[0];
-		return new Chunk(col[0], group, start, m[2], m[4], Math.max(0, m[5]), nested[0], stats[0], stats[1], m[3]);
-	}
-
-	static final int BOOL_TRUE = 1, BOOL_FALSE = 2, BYTE = 3, I16 = 4, I32 = 5, I64 = 6, DOUBLE = 7, BINARY = 8,
-			LIST = 9, SET = 10, MAP = 11, STRUCT = 12;
-
-	interface Field {
-		void read(int id, int type) throws IOException;
-	}
-
-	interface Elem {
-		void read(int type) throws IOException;
-	}
-
-	/** The compact protocol, enough to walk structs and lists and skip the rest. */
-	static final class Reader {
-		private final byte[] b;
-		private int pos;
-
-		Reader(byte[] b) {
-			this.b = b;
-		}
-
-		int u8() throws IOException {
-			if (pos >= b.length) {
-				throw new IOException("footer ends early");
-			}
-			return b[pos++] & 0xff;
-		}
-
-		long varlong() throws IOException {
-			long raw = 0;
-			for (int shift = 0;; shift += 7) {
-				int x = u8();
-				raw |= (long) (x & 0x7f) << shift;
-				if ((x & 0x80) == 0) {
-					break;
-				}
-			}
-			return (raw >>> 1) ^ -(raw & 1);
-		}
-
-		int varint() throws IOException {
-			return (int) varlong();
-		}
-
-		private int uvarint() throws IOException {
-			int raw = 0;
-			for (int shift = 0;; shift += 7) {
-				int x = u8();
-				raw |= (x & 0x7f) << shift;
-				if ((x & 0x80) == 0) {
-					return raw;
-				}
-			}
-		}
-
-		String string() throws IOException {
-			return new String(bytes(), StandardCharsets.UTF_8);
-		}
-
-		byte[] bytes() throws IOException {
-			int n = uvarint();
-			if (n < 0 || pos + n > b.length) {
-				throw new IOException("footer ends early");
-			}
-			byte[] out = java.util.Arrays.copyOfRange(b, pos, pos + n);
-			pos += n;
-			return out;
-		}
-
-		void struct(Field f) throws IOException {
-			int last = 0;
-			while (true) {
-				int h = u8();
-				if (h == 0) {
-					return;
-				}
-				int type = h & 0x0f;
-				int delta = h >>> 4;
-				int id = delta == 0 ? (short) varint() : last + delta;
-				last = id;
-				f.read(id, type);
-			}
-		}
-
-		void list(Elem e) throws IOException {
-			int h = u8();
-			int n = h >>> 4;
-			if (n == 15) {
-				n = uvarint();
-			}
-			int type = h & 0x0f;
-			for (int i = 0; i < n; i++) {
-				e.read(type);
-			}
-		}
-
-		void skip(int type) throws IOException {
-			switch (type) {
-			case BOOL_TRUE, BOOL_FALSE -> {
-				// the value is in the type
-			}
-			case BYTE -> u8();
-			case I16, I32, I64 -> varlong();
-			case DOUBLE -> pos += 8;
-			case BINARY -> string();
-			case LIST, SET -> list(t -> skipElement(t));
-			case MAP -> {
-				int n = uvarint();
-				if (n > 0) {
-					int kv = u8();
-					for (int i = 0; i < n; i++) {
-						skipElement(kv >>> 4);
-						skipElement(kv & 0x0f);
-					}
-				}
-			}
-			case STRUCT -> struct((id, t) -> skip(t));
-			default -> throw new IOException("unknown thrift type " + type + " in the footer");
-			}
-		}
-
-		/** In a list a boolean is a byte. */
-		private void skipElement(int type) throws IOException {
-			if (type == BOOL_TRUE || type == BOOL_FALSE) {
-				u8();
-			} else {
-				skip(type);
-			}
-		}
+		long data = m.getData_page_offset();
+		long dictionary = m.isSetDictionary_page_offset() ? m.getDictionary_page_offset() : -1;
+		long start = dictionary >= 4 && dictionary < data ? dictionary : data;
+		Statistics st = m.isSetStatistics() ? m.getStatistics() : null;
+		byte[] min = st != null && st.isSetMin_value() ? st.getMin_value() : null;
+		byte[] max = st != null && st.isSetMax_value() ? st.getMax_value() : null;
+		long nulls = st != null && st.isSetNull_count() ? st.getNull_count() : -1;
+		return new Chunk(path.get(0), group, start, m.getTotal_compressed_size(),
+				m.isSetBloom_filter_offset() ? m.getBloom_filter_offset() : -1,
+				m.isSetBloom_filter_length() ? Math.max(0, m.getBloom_filter_length()) : 0, path.size() != 1, min, max, nulls);
 	}
 }

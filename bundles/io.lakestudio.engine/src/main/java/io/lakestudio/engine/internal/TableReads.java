@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ public final class TableReads {
 	private final Mirror mirror;
 	private final DiskCache cache;
 	private final IcebergReads iceberg;
-	private final Map<String, String> views = new HashMap<>();
+	private final Views views = new Views(Views.MAX);
 	/** Plan nodes that may leave a table reference unscanned or scan one twice. */
 	private static final java.util.regex.Pattern PLAN_NODES_NOT_ONE_SCAN_EACH = java.util.regex.Pattern
 			.compile("\"name\"\\s*:\\s*\"(EMPTY_RESULT|[A-Z_]*CTE[A-Z_]*)\"");
@@ -54,18 +53,29 @@ public final class TableReads {
 	 * statement text (views never change under a name).
 	 */
 	private final Map<String, List<List<RowGroups.Filter>>> plans = new Lru<>(256);
-	/** Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed. */
-	private final Map<String, DeltaScan> scans = new HashMap<>();
-	private final Map<DeltaScan, Shape> shapes = new java.util.IdentityHashMap<>();
+	/**
+	 * Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed: enough for
+	 * a session's tables (Kernel reading one again costs ~0.1 s), bounded for an engine that runs for days.
+	 */
+	private final Map<String, Scanned> scans = new Lru<>(1024);
 	/** The held logs the running statement's Delta tables read, for a {@link KeptPlan}. */
 	private final List<KeptPlan.Read> held = new ArrayList<>();
 	/** The local files the last {@link #fetchChunks} held for its statement. */
 	private Set<Path> kept = Set.of();
-	private int next;
 	private int lastFiles;
 
 	/** A snapshot's columns, partition columns and the DuckDB types its files' columns are declared as. */
 	private record Shape(List<DeltaSchema.Column> columns, Set<String> partitions, Map<String, String> declared) {
+	}
+
+	/** A snapshot read from the mirror and, once a view was made of it, its shape. */
+	private static final class Scanned {
+		final DeltaScan scan;
+		Shape shape;
+
+		Scanned(DeltaScan scan) {
+			this.scan = scan;
+		}
 	}
 
 	/** A table reference of the running statement: its files, the physical columns read, their declared types. */
@@ -76,16 +86,7 @@ public final class TableReads {
 		this.config = config;
 		this.mirror = mirror;
 		this.cache = cache;
-		this.iceberg = new IcebergReads(config, mirror, cache);
-	}
-
-	/** The temp view to read {@code t} through; notices say when it was answered from an older held snapshot. */
-	public String view(Connection d, LakeTable t, At at, Integer limit, boolean fresh, List<String> notices)
-			throws EngineException {
-		skipChunks();
-		String v = view(d, t, at, limit, null, Set.of(), Projection.ALL, fresh, notices);
-		fetchChunks(d, null, false);
-		return v;
+		this.iceberg = new IcebergReads(config, mirror, cache, views);
 	}
 
 	/**
@@ -109,8 +110,9 @@ public final class TableReads {
 			throw new EngineException(Kind.FAILED, t.name() + " is an " + t.format() + " table: only Delta and Iceberg tables"
 					+ " are read so far");
 		}
-		DeltaScan scan = scan(t, at, fresh, notices);
-		Shape shape = shapes.get(scan);
+		Scanned scanned = scan(t, at, fresh, notices);
+		DeltaScan scan = scanned.scan;
+		Shape shape = scanned.shape;
 		if (shape == null) {
 			try {
 				List<DeltaSchema.Column> cols = DeltaSchema.columns(scan.schemaJson());
@@ -120,7 +122,7 @@ public final class TableReads {
 				throw new EngineException(Kind.FAILED, "cannot read the schema of " + t.location() + ": "
 						+ e.getMessage(), e);
 			}
-			shapes.put(scan, shape);
+			scanned.shape = shape;
 		}
 		List<DeltaSchema.Column> schema = shape.columns();
 		Set<String> partitions = shape.partitions();
@@ -142,23 +144,19 @@ public final class TableReads {
 		if (view != null) {
 			return view;
 		}
-		view = "__lake_" + (++next);
-		try (Statement s = d.createStatement()) {
+		try {
 			List<TableView.File> local = new ArrayList<>();
 			for (ScanFile f : files) {
 				long[] deleted = f.dv() == null ? null : DeltaTables.deletedRows(mirror.folder(t), f.dv());
 				local.add(new TableView.File(cache.local(t.location() + "/" + f.path(), f.size()), f, deleted));
 			}
-			for (String sql : TableView.statements(view, scan, local, !asDeclared(t, files, schema, shape))) {
-				s.execute(sql);
-			}
+			boolean declare = !asDeclared(t, files, schema, shape);
+			return views.create(d, key, "__lake_", name -> TableView.statements(name, scan, local, declare));
 		} catch (DeltaException e) {
 			throw new TableReadFailed(t, "cannot read a deletion vector of " + t.location() + ": " + e.getMessage(), e);
 		} catch (SQLException | IOException | RuntimeException e) {
 			throw new EngineException(Kind.FAILED, "cannot make a view of " + t.location() + ": " + e.getMessage(), e);
 		}
-		views.put(key, view);
-		return view;
 	}
 
 	/**
@@ -216,10 +214,31 @@ public final class TableReads {
 
 	/** A statement begins: what the last one read is forgotten. */
 	public void begin() {
+		views.begin();
 		pending.clear();
 		iceberg.skipChunks();
 		held.clear();
 		kept = Set.of();
+	}
+
+	/** The views the running statement reads. */
+	public Set<String> views() {
+		return views.running();
+	}
+
+	/** Records how the running statement named the table {@code view} reads (see {@link #shownAs}). */
+	public void showAs(String view, String shown) {
+		views.shownAs(view, shown);
+	}
+
+	/** How a statement named the table a view reads, for messages; null if {@code view} is not one of ours. */
+	public String shownAs(String view) {
+		return views.shownAs(view);
+	}
+
+	/** The running statement made a session's temp view or table: the views it read stay as long as the session. */
+	public void pinViews() {
+		views.pinRunning();
 	}
 
 	/** The local files the running statement reads, once {@link #fetchChunks} held them. */
@@ -240,6 +259,10 @@ public final class TableReads {
 	 * due for refreshing, and every file it reads is still held (whose use is then recorded).
 	 */
 	public boolean stillHolds(KeptPlan k) throws EngineException {
+		views.begin();
+		if (!views.allLive(k.views())) {
+			return false; // one was dropped to make room for others
+		}
 		Instant now = config.clock().instant();
 		for (KeptPlan.Read r : k.tables()) {
 			if (!mirror.held(r.table()).equals(Optional.of(r.held()))
@@ -356,7 +379,7 @@ public final class TableReads {
 		return lastFiles;
 	}
 
-	private DeltaScan scan(LakeTable t, At at, boolean fresh, List<String> notices) throws EngineException {
+	private Scanned scan(LakeTable t, At at, boolean fresh, List<String> notices) throws EngineException {
 		Optional<Held> held = mirror.held(t);
 		Instant now = config.clock().instant();
 		boolean stale = held.isEmpty() || fresh
@@ -379,12 +402,12 @@ public final class TableReads {
 			this.held.add(new KeptPlan.Read(t, held.get()));
 		}
 		String key = t.id() + "@" + at + "@" + held.orElse(null);
-		DeltaScan known = scans.get(key);
+		Scanned known = scans.get(key);
 		if (known != null) {
 			return known; // the held log did not change: Kernel would read the same snapshot again
 		}
 		try {
-			DeltaScan s = mirror.scan(t, at);
+			Scanned s = new Scanned(mirror.scan(t, at));
 			scans.put(key, s);
 			return s;
 		} catch (MirrorException e) {
@@ -410,7 +433,6 @@ public final class TableReads {
 	 */
 	private Set<Path> hold(LakeTable t, List<ScanFile> files, Set<String> physical, Map<ScanFile, BitSet> skip)
 			throws EngineException {
-		Set<Path> keep = new HashSet<>();
 		Holding holding = new Holding(cache, t, config.offline() || config.store() == null);
 		for (ScanFile f : files) {
 			if (f.path().contains("://") || f.path().startsWith("/")) {
@@ -418,13 +440,9 @@ public final class TableReads {
 						+ f.path() + "): not read so far");
 			}
 			BitSet b = skip == null ? null : skip.get(f);
-			Path local = holding.hold(f.path(), f.size(), physical, b == null ? null : b::get);
-			if (local != null) {
-				keep.add(local);
-			}
+			holding.hold(f.path(), f.size(), physical, b == null ? null : b::get);
 		}
-		holding.done();
-		return keep;
+		return new HashSet<>(holding.done().values());
 	}
 
 	static String age(Duration d) {

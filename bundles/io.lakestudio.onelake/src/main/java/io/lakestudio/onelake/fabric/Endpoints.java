@@ -20,10 +20,6 @@ public record Endpoints(URI fabric, URI dfs, Duration connectTimeout, Duration r
 				Duration.ofSeconds(60), null);
 	}
 
-	public static Endpoints fabricCloud() {
-		return of(FABRIC.toString(), DFS.toString());
-	}
-
 	public Endpoints withTimeouts(Duration connect, Duration request) {
 		return new Endpoints(fabric, dfs, connect, request, ca);
 	}

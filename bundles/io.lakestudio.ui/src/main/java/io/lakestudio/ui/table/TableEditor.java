@@ -22,7 +22,7 @@ import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.ui.sql.StatementJob;
-import io.lakestudio.ui.tree.SelectStatement;
+import io.lakestudio.ui.sql.SelectStatement;
 import io.lakestudio.ui.lake.LakeSource;
 
 /**

@@ -1,7 +1,5 @@
 package io.lakestudio.ui.table;
 
-import java.util.Optional;
-
 import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IPersistableElement;
@@ -9,7 +7,6 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 
 import io.lakestudio.catalog.LakeTable;
-import io.lakestudio.ui.tree.LakeNode;
 
 /** A table of the catalog, by its stable id; two inputs for one table open one editor. */
 public final class TableEditorInput implements IEditorInput {
@@ -20,12 +17,6 @@ public final class TableEditorInput implements IEditorInput {
 	public TableEditorInput(LakeTable table) {
 		this.tableId = table.id();
 		this.name = table.schema().isEmpty() ? table.name() : table.schema() + "." + table.name();
-	}
-
-	/** The input for a table node (or a filter hit naming a table); empty for anything else. */
-	public static Optional<TableEditorInput> of(LakeNode node) {
-		LakeNode n = node instanceof LakeNode.Hit h ? h.target() : node;
-		return n instanceof LakeNode.Table t ? Optional.of(new TableEditorInput(t.table())) : Optional.empty();
 	}
 
 	/** Opens (or brings up) the table editor in the active page. */

@@ -10,8 +10,8 @@ import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Workspace;
-import io.lakestudio.ui.tree.Ages;
-import io.lakestudio.ui.tree.Sizes;
+import io.lakestudio.ui.format.Ages;
+import io.lakestudio.ui.format.Sizes;
 
 /**
  * The Stats tab's facts, from the catalog's rows only: the listing and the last metadata read. Nothing here asks

@@ -26,6 +26,7 @@ import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 import io.lakestudio.sync.Syncer;
 import io.lakestudio.ui.lake.AccountSync;
+import io.lakestudio.ui.sql.SelectStatement;
 
 /**
  * The tree's view of the catalog: children and sync states read on demand and kept until the catalog changes, so

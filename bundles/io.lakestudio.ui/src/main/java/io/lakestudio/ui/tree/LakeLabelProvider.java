@@ -27,6 +27,8 @@ import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.WarmState;
+import io.lakestudio.ui.format.Ages;
+import io.lakestudio.ui.format.Sizes;
 
 /**
  * Labels, icons and tooltips of the OneLake tree. The state a node shows (dropped, refresh failed, counts) is read

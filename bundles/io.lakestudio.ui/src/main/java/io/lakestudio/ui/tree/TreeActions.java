@@ -74,7 +74,7 @@ public final class TreeActions {
 	private final Action open = new Action("Open") {
 		@Override
 		public void run() {
-			selected().stream().map(TableEditorInput::of).flatMap(java.util.Optional::stream).findFirst()
+			selected().stream().map(TreeActions::tableInput).flatMap(java.util.Optional::stream).findFirst()
 					.ifPresent(TableEditorInput::open);
 		}
 	};
@@ -94,7 +94,7 @@ public final class TreeActions {
 		List<LakeNode> nodes = selected();
 		copyName.setEnabled(!nodes.isEmpty());
 		copySelect.setEnabled(nodes.size() == 1 && tree.selectFor(nodes.get(0)).isPresent());
-		open.setEnabled(nodes.size() == 1 && TableEditorInput.of(nodes.get(0)).isPresent());
+		open.setEnabled(nodes.size() == 1 && tableInput(nodes.get(0)).isPresent());
 		newSql.setEnabled(copySelect.isEnabled());
 		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
 		refresh.setEnabled(LakeSource.refreshable(tree.home()));
@@ -126,7 +126,7 @@ public final class TreeActions {
 		if (nodes.size() != 1) {
 			return;
 		}
-		if (TableEditorInput.of(nodes.get(0)).isPresent()) {
+		if (tableInput(nodes.get(0)).isPresent()) {
 			open.run();
 		} else {
 			viewer.setExpandedState(nodes.get(0), !viewer.getExpandedState(nodes.get(0)));
@@ -160,5 +160,12 @@ public final class TreeActions {
 		} finally {
 			clipboard.dispose();
 		}
+	}
+
+	/** The table editor's input for a table node (or a filter hit naming a table); empty for anything else. */
+	static java.util.Optional<TableEditorInput> tableInput(LakeNode node) {
+		LakeNode n = node instanceof LakeNode.Hit h ? h.target() : node;
+		return n instanceof LakeNode.Table t ? java.util.Optional.of(new TableEditorInput(t.table()))
+				: java.util.Optional.empty();
 	}
 }

@@ -1,4 +1,4 @@
-package io.lakestudio.ui.tree;
+package io.lakestudio.ui.format;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.lakestudio.ui.tree;
+package io.lakestudio.ui.sql;
 
 import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeTable;

@@ -1,4 +1,4 @@
-package io.lakestudio.ui.tree;
+package io.lakestudio.ui.format;
 
 /** Byte counts in the units a person reads. */
 public final class Sizes {

@@ -1,0 +1,166 @@
+package io.lakestudio.engine.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.lakestudio.onelake.LakeException;
+import io.lakestudio.onelake.LakeStore;
+
+/**
+ * Fetches byte ranges of lake files into their local sparse copies. A statement's ranges go out together, at most
+ * {@link #PARALLEL} ranged reads in flight: over OneLake's 20-50 ms round trips, 300 chunks one after another would
+ * wait seconds on latency alone. Ranges of a file closer than {@link #GAP} are asked as one (the bytes between are
+ * kept too); none is longer than 8 MiB.
+ */
+final class RangeFetch {
+
+	/** Ranged reads in flight at once, over all files (a data read, not a listing: the sync job's pace is not for it). */
+	static final int PARALLEL = 8;
+	/** A gap small enough to fetch rather than wait a round trip for (a few ms at 10 MB/s). */
+	static final long GAP = 16 << 10;
+	private static final int PIECE = 8 << 20;
+
+	/** One file's ranges to fetch: [start, end) pairs, sorted and disjoint. */
+	record Job(String lakePath, long size, Path local, List<long[]> ranges) {
+	}
+
+	private final LakeStore store;
+	private final Semaphore inFlight = new Semaphore(PARALLEL);
+	private final AtomicLong fetched = new AtomicLong();
+	private final AtomicLong requests = new AtomicLong();
+
+	RangeFetch(LakeStore store) {
+		this.store = store;
+	}
+
+	/** Whether there is a lake to fetch from. */
+	boolean online() {
+		return store != null;
+	}
+
+	/** What a job's file will hold once fetched: its ranges with the small gaps between them closed. */
+	static List<long[]> coalesced(List<long[]> ranges) {
+		List<long[]> out = new ArrayList<>();
+		for (long[] r : ranges) {
+			long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
+			if (last != null && r[0] - last[1] <= GAP) {
+				last[1] = Math.max(last[1], r[1]);
+			} else {
+				out.add(new long[] { r[0], r[1] });
+			}
+		}
+		return out;
+	}
+
+	/**
+	 * Fetches every job's {@link #coalesced} ranges, all at once within the bound; per job, null when all of it
+	 * came, else what went wrong (the other jobs go on).
+	 */
+	List<Exception> fetch(List<Job> jobs) {
+		List<Exception> out = new ArrayList<>();
+		if (jobs.size() == 1 && pieces(jobs.get(0)).size() == 1) {
+			out.add(fetchOne(jobs.get(0))); // no thread for a single read
+			return out;
+		}
+		try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+			List<Future<Exception>> running = new ArrayList<>();
+			for (Job j : jobs) {
+				running.add(pool.submit(() -> fetchOne(pool, j)));
+			}
+			for (Future<Exception> f : running) {
+				out.add(result(f));
+			}
+		}
+		return out;
+	}
+
+	private Exception fetchOne(Job j) {
+		try (SparseFile f = SparseFile.open(j.local(), j.size())) {
+			for (long[] p : pieces(j)) {
+				read(j, f, p);
+			}
+			return null;
+		} catch (LakeException | IOException | RuntimeException e) {
+			return e;
+		}
+	}
+
+	private Exception fetchOne(ExecutorService pool, Job j) {
+		try (SparseFile f = SparseFile.open(j.local(), j.size())) {
+			List<Future<Exception>> reads = new ArrayList<>();
+			for (long[] p : pieces(j)) {
+				reads.add(pool.submit(() -> {
+					try {
+						read(j, f, p);
+						return null;
+					} catch (LakeException | IOException | RuntimeException e) {
+						return e;
+					}
+				}));
+			}
+			Exception first = null;
+			for (Future<Exception> r : reads) {
+				Exception e = result(r);
+				first = first == null ? e : first;
+			}
+			return first;
+		} catch (IOException | RuntimeException e) {
+			return e;
+		}
+	}
+
+	private void read(Job j, SparseFile f, long[] p) throws LakeException, IOException {
+		inFlight.acquireUninterruptibly();
+		try {
+			for (long off = p[0]; off < p[1];) {
+				byte[] b = store.read(j.lakePath(), off, (int) (p[1] - off));
+				requests.incrementAndGet();
+				if (b.length == 0) {
+					throw new LakeException(LakeException.Kind.FAILED, j.lakePath() + " ended at " + off + " of "
+							+ j.size());
+				}
+				f.write(off, b);
+				off += b.length;
+				fetched.addAndGet(b.length);
+			}
+		} finally {
+			inFlight.release();
+		}
+	}
+
+	private static List<long[]> pieces(Job j) {
+		List<long[]> out = new ArrayList<>();
+		for (long[] r : coalesced(j.ranges())) {
+			for (long off = r[0]; off < r[1]; off += PIECE) {
+				out.add(new long[] { off, Math.min(r[1], off + PIECE) });
+			}
+		}
+		return out;
+	}
+
+	private static Exception result(Future<Exception> f) {
+		try {
+			return f.get();
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return new IOException("interrupted while fetching", e);
+		} catch (java.util.concurrent.ExecutionException e) {
+			return e.getCause() instanceof Exception x ? x : new IOException(e.getCause());
+		}
+	}
+
+	long fetchedBytes() {
+		return fetched.get();
+	}
+
+	long requests() {
+		return requests.get();
+	}
+}
