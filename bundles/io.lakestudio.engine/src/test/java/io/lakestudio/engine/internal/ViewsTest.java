@@ -21,14 +21,14 @@ import org.junit.jupiter.api.Test;
 class ViewsTest {
 
 	private static List<String> make(String name) {
-		return List.of("CREATE OR REPLACE TEMP TABLE " + name + "_f (filename VARCHAR)",
-				"CREATE OR REPLACE TEMP TABLE " + name + "_d (filename VARCHAR, pos BIGINT)",
-				"CREATE OR REPLACE TEMP VIEW " + name + " AS SELECT 1 AS x");
+		return List.of("CREATE OR REPLACE TABLE " + Sql.own(name + "_f") + " (filename VARCHAR)",
+				"CREATE OR REPLACE TABLE " + Sql.own(name + "_d") + " (filename VARCHAR, pos BIGINT)",
+				"CREATE OR REPLACE VIEW " + Sql.own(name) + " AS SELECT 1 AS x");
 	}
 
 	@Test
 	void leastRecentlyUsedGoWithTheirTables() throws Exception {
-		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties())) {
+		try (Connection d = engineDatabase()) {
 			Views v = new Views(2);
 			String a = v.create(d, "a", "__lake_", ViewsTest::make);
 			v.shownAs(a, "\"w/i\".a");
@@ -55,7 +55,7 @@ class ViewsTest {
 
 	@Test
 	void pinnedViewsStayAndFailedOnesLeaveNothing() throws Exception {
-		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties())) {
+		try (Connection d = engineDatabase()) {
 			Views v = new Views(1);
 			String a = v.create(d, "a", "__lake_", ViewsTest::make);
 			v.pinRunning(); // a session's temp view reads it
@@ -66,16 +66,27 @@ class ViewsTest {
 			assertTrue(objects(d).contains(a));
 			assertFalse(objects(d).contains(b));
 			assertThrows(SQLException.class, () -> v.create(d, "x", "__lake_",
-					n -> List.of("CREATE TEMP TABLE " + n + "_f (filename VARCHAR)", "CREATE TEMP VIEW " + n + " AS nonsense")));
+					n -> List.of("CREATE TABLE " + Sql.own(n + "_f") + " (filename VARCHAR)",
+							"CREATE VIEW " + Sql.own(n) + " AS nonsense")));
 			assertTrue(objects(d).stream().noneMatch(o -> o.startsWith("__lake_4")), objects(d).toString());
 		}
+	}
+
+	/** A connection with the engine's own database attached, where the engine keeps its views (see DuckDb). */
+	private static Connection engineDatabase() throws SQLException {
+		Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties());
+		try (Statement s = d.createStatement()) {
+			s.execute("ATTACH ':memory:' AS " + Sql.ENGINE);
+		}
+		return d;
 	}
 
 	private static Set<String> objects(Connection d) throws SQLException {
 		Set<String> out = new TreeSet<>();
 		try (Statement s = d.createStatement();
-				ResultSet r = s.executeQuery("SELECT view_name FROM duckdb_views() WHERE temporary AND"
-						+ " starts_with(view_name, '__lake_') UNION ALL SELECT table_name FROM duckdb_tables() WHERE temporary")) {
+				ResultSet r = s.executeQuery("SELECT view_name FROM duckdb_views() WHERE database_name = '" + Sql.ENGINE + "' AND"
+						+ " starts_with(view_name, '__lake_') UNION ALL SELECT table_name FROM duckdb_tables() WHERE"
+						+ " database_name = '" + Sql.ENGINE + "'")) {
 			while (r.next()) {
 				out.add(r.getString(1));
 			}
