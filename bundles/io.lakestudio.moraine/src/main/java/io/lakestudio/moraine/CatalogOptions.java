@@ -17,7 +17,16 @@ public record CatalogOptions(Optional<String> checkpoint, int commitRetries, lon
 				null, Clock.systemUTC());
 	}
 
+	private static volatile String holder;
+
+	/** "host/pid", looked up once (the host name lookup can be slow). */
 	static String defaultHolder() {
+		if (holder == null)
+			holder = lookUpHolder();
+		return holder;
+	}
+
+	private static String lookUpHolder() {
 		String host;
 		try {
 			host = java.net.InetAddress.getLocalHost().getHostName();
