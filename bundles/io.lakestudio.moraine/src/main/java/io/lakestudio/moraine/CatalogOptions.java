@@ -17,13 +17,13 @@ public record CatalogOptions(Optional<String> checkpoint, int commitRetries, lon
 				null, Clock.systemUTC());
 	}
 
-	private static volatile String holder;
+	private static volatile String cachedHolder;
 
 	/** "host/pid", looked up once (the host name lookup can be slow). */
 	static String defaultHolder() {
-		if (holder == null)
-			holder = lookUpHolder();
-		return holder;
+		if (cachedHolder == null)
+			cachedHolder = lookUpHolder();
+		return cachedHolder;
 	}
 
 	private static String lookUpHolder() {

@@ -44,10 +44,6 @@ public final class Maintenance {
 			for (Sweeps.Dead dead : Sweeps.deadIndexes(new RowView(kv.read(), null))) {
 				byte[][] range = dead.entryRange();
 				while (true) {
-					if (Thread.currentThread().isInterrupted())
-						throw new MoraineException(MoraineException.Kind.INTERRUPTED, "maintenance of " + store
-								+ " interrupted after " + deleted + " entries in " + batches + " batches; run it again"
-								+ " to finish");
 					RowView view = new RowView(kv.read(), null);
 					TreeMap<byte[], byte[]> entries = view.raw(Layout.INDEX, range[0], range[1], request.batchSize());
 					if (entries.isEmpty()) {
@@ -63,6 +59,11 @@ public final class Maintenance {
 					kv.write(batch);
 					deleted += entries.size();
 					batches++;
+					// Between durable batches only: what is deleted stays deleted, the rest waits for a next pass.
+					if (Thread.currentThread().isInterrupted())
+						throw new MoraineException(MoraineException.Kind.INTERRUPTED, "maintenance of " + store
+								+ " interrupted after " + deleted + " entries in " + batches + " batches; run it again"
+								+ " to finish");
 				}
 			}
 			long finished = Timestamp.of(clock.instant()).micros();
