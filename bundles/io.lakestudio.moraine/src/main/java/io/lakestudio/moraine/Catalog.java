@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import io.lakestudio.moraine.internal.store.Layout;
-import io.lakestudio.moraine.internal.store.RowView;
 import io.lakestudio.moraine.internal.transaction.CommitProtocol;
 import io.lakestudio.moraine.internal.transaction.Format;
 import io.lakestudio.moraine.internal.transaction.Head;
@@ -49,10 +48,12 @@ public final class Catalog extends ReadOnlyCatalog {
 		Catalog catalog = new Catalog(lease, options, store.describe());
 		try {
 			CommitProtocol.bootstrap(lease.kv(), options, catalog.store);
-			RowView view = catalog.view();
-			int version = Format.check(view, catalog.store);
-			LOG.log(Level.INFO, "moraine: opened {0} read-write as {1} at snapshot {2}, layout version {3}",
-					catalog.store, options.holder(), Head.read(view).snapshot, version);
+			catalog.read(view -> {
+				int version = Format.check(view, catalog.store);
+				LOG.log(Level.INFO, "moraine: opened {0} read-write as {1} at snapshot {2}, layout version {3}",
+						catalog.store, options.holder(), Head.read(view).snapshot, version);
+				return null;
+			});
 		} catch (RuntimeException e) {
 			lease.release();
 			throw e;
@@ -63,7 +64,9 @@ public final class Catalog extends ReadOnlyCatalog {
 	/** Runs {@code body} as one transaction: one snapshot (none if it changed nothing), one durable write. */
 	public synchronized SnapshotId commit(Consumer<Transaction> body) {
 		List<SnapshotId> minted = protocol.commit(List.of(body));
-		return minted.isEmpty() ? snapshot().id() : minted.get(0);
+		if (!minted.isEmpty())
+			return minted.get(0);
+		return read(view -> new SnapshotId(Head.read(view).snapshot));
 	}
 
 	/** Several logical commits, a snapshot each, sharing one durable write: all land or none. */
@@ -134,7 +137,7 @@ public final class Catalog extends ReadOnlyCatalog {
 	 * build opens it is a no-op; a store stamped newer was refused at open.
 	 */
 	public synchronized MigrationReport migrate(MigrationRequest request) {
-		int version = Format.check(view(), store);
+		int version = read(view -> Format.check(view, store));
 		if (version == Layout.FORMAT_VERSION) {
 			LOG.log(Level.INFO, "moraine: {0} is at layout version {1}; nothing to migrate", store, version);
 			return new MigrationReport(version, version, 0);

@@ -11,7 +11,7 @@ import io.lakestudio.moraine.internal.catalog.SnapshotReader;
  * An immutable catalog view at one snapshot: what DuckLake's begin/end-versioned rows held then. Table statistics
  * and index entries are current-only, as DuckLake keeps them.
  */
-public final class CatalogSnapshot {
+public final class CatalogSnapshot implements AutoCloseable {
 
 	private final SnapshotReader reader;
 
@@ -158,5 +158,11 @@ public final class CatalogSnapshot {
 			if (f.table.startsWith("ducklake_"))
 				names.add(f.table);
 		return names;
+	}
+
+	/** Releases the store cut this snapshot reads (reads after it fail). */
+	@Override
+	public void close() {
+		reader.close();
 	}
 }

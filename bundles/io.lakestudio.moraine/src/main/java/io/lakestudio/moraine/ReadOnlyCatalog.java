@@ -51,11 +51,13 @@ public class ReadOnlyCatalog implements AutoCloseable {
 		}
 		ReadOnlyCatalog catalog = new ReadOnlyCatalog(kv, options, store.describe());
 		try {
-			RowView view = catalog.view();
-			int version = Format.check(view, catalog.store);
-			LOG.log(Level.INFO, "moraine: opened {0} read-only ({1}) at snapshot {2}, layout version {3}",
-					catalog.store, options.checkpoint().map(c -> "pinned to checkpoint " + c).orElse("following"),
-					Head.read(view).snapshot, version);
+			catalog.read(view -> {
+				int version = Format.check(view, catalog.store);
+				LOG.log(Level.INFO, "moraine: opened {0} read-only ({1}) at snapshot {2}, layout version {3}",
+						catalog.store, options.checkpoint().map(c -> "pinned to checkpoint " + c).orElse("following"),
+						Head.read(view).snapshot, version);
+				return null;
+			});
 		} catch (RuntimeException e) {
 			catalog.close();
 			throw e;
@@ -63,6 +65,7 @@ public class ReadOnlyCatalog implements AutoCloseable {
 		return catalog;
 	}
 
+	/** A view at the latest cut, for a snapshot that keeps it until closed. */
 	RowView view() {
 		try {
 			return new RowView(kv.read(), null);
@@ -71,51 +74,74 @@ public class ReadOnlyCatalog implements AutoCloseable {
 		}
 	}
 
+	/** One read at the latest cut, released when done. */
+	<T> T read(java.util.function.Function<RowView, T> reading) {
+		RowView view = view();
+		try {
+			return reading.apply(view);
+		} finally {
+			view.point().close();
+		}
+	}
+
 	/** The latest snapshot this handle can see. */
 	public CatalogSnapshot snapshot() {
 		RowView view = view();
-		Format.check(view, store);
-		return new CatalogSnapshot(new SnapshotReader(view, Head.read(view).snapshot));
+		try {
+			Format.check(view, store);
+			return new CatalogSnapshot(new SnapshotReader(view, Head.read(view).snapshot));
+		} catch (RuntimeException e) {
+			view.point().close();
+			throw e;
+		}
 	}
 
 	/** A past snapshot, readable until DuckLake's own expiry removes it. */
 	public CatalogSnapshot snapshotAt(SnapshotId id) {
 		RowView view = view();
-		Format.check(view, store);
-		SnapshotReader reader = new SnapshotReader(view, id.value());
-		if (id.value() > Head.read(view).snapshot || !reader.exists())
-			throw new MoraineException(MoraineException.Kind.NO_SUCH_SNAPSHOT, store + " has no snapshot " + id);
-		return new CatalogSnapshot(reader);
+		try {
+			Format.check(view, store);
+			SnapshotReader reader = new SnapshotReader(view, id.value());
+			if (id.value() > Head.read(view).snapshot || !reader.exists())
+				throw new MoraineException(MoraineException.Kind.NO_SUCH_SNAPSHOT, store + " has no snapshot " + id);
+			return new CatalogSnapshot(reader);
+		} catch (RuntimeException e) {
+			view.point().close();
+			throw e;
+		}
 	}
 
 	/** Every snapshot up to the head, oldest first. */
 	public List<SnapshotInfo> snapshots() {
-		RowView view = view();
-		return new SnapshotReader(view, Head.read(view).snapshot).snapshots();
+		return read(view -> new SnapshotReader(view, Head.read(view).snapshot).snapshots());
 	}
 
 	/** The table's inlined rows at the head. */
 	public List<RecentRow> recentRows(TableId table) {
-		return snapshot().recentRows(table);
+		try (CatalogSnapshot s = snapshot()) {
+			return s.recentRows(table);
+		}
 	}
 
 	/** The table's inlined rows a past snapshot saw. */
 	public List<RecentRow> recentRowsAt(TableId table, SnapshotId id) {
-		return snapshotAt(id).recentRows(table);
+		try (CatalogSnapshot s = snapshotAt(id)) {
+			return s.recentRows(table);
+		}
 	}
 
 	/** An option as last written (options are outside the snapshot protocol). */
 	public Optional<String> option(OptionScope scope, String key) {
-		return view().get(Layout.OPTIONS, Layout.optionKey(scope.kind().name(), scope.id(), key))
-				.map(f -> (String) f.get(1));
+		return read(view -> view.get(Layout.OPTIONS, Layout.optionKey(scope.kind().name(), scope.id(), key))
+				.map(f -> (String) f.get(1)));
 	}
 
 	/** Every option of one scope, key to value. */
 	public Map<String, String> options(OptionScope scope) {
 		Map<String, String> out = new LinkedHashMap<>();
 		byte[] from = io.lakestudio.moraine.internal.store.Keys.of(scope.kind().name(), scope.id());
-		for (List<Object> f : view().scanRange(Layout.OPTIONS, from,
-				io.lakestudio.moraine.internal.store.Keys.prefixEnd(from)))
+		for (List<Object> f : read(view -> view.scanRange(Layout.OPTIONS, from,
+				io.lakestudio.moraine.internal.store.Keys.prefixEnd(from))))
 			out.put((String) f.get(0), (String) f.get(1));
 		return out;
 	}
@@ -133,7 +159,7 @@ public class ReadOnlyCatalog implements AutoCloseable {
 
 	/** Completed maintenance passes, oldest first. */
 	public List<MaintenanceStatusPass> maintenanceStatus() {
-		return Maintenance.history(view());
+		return read(Maintenance::history);
 	}
 
 	/**
@@ -166,7 +192,7 @@ public class ReadOnlyCatalog implements AutoCloseable {
 
 	/** The format stamp this store carries. */
 	public int formatVersion() {
-		return Format.version(view()).orElse(0);
+		return read(view -> Format.version(view).orElse(0));
 	}
 
 	@Override

@@ -121,4 +121,26 @@ class CommitTest {
 			assertTrue(reader.option(OptionScope.GLOBAL, "data_inlining_row_limit").isEmpty());
 		}
 	}
+
+	@Test
+	void shortOperationsReleaseTheCutsTheyRead() {
+		MemoryKvStore store = new MemoryKvStore();
+		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
+			catalog.commit(tx -> tx.createSchema("a"));
+			catalog.commitGroup(List.of(tx -> tx.createSchema("b")));
+			catalog.setOption(OptionScope.GLOBAL, "k", "v");
+			catalog.option(OptionScope.GLOBAL, "k");
+			catalog.snapshots();
+			catalog.maintain(MaintenanceRequest.defaults());
+			catalog.maintenanceStatus();
+			catalog.heartbeat();
+			catalog.migrate(MigrationRequest.defaults());
+			assertEquals(0, store.openReadPoints.get());
+			try (CatalogSnapshot s = catalog.snapshot()) {
+				assertEquals(1, store.openReadPoints.get(), "a snapshot holds its cut until closed");
+				assertEquals(3, s.schemas().size());
+			}
+			assertEquals(0, store.openReadPoints.get());
+		}
+	}
 }

@@ -3,8 +3,12 @@ package io.lakestudio.moraine.store;
 import java.util.List;
 import java.util.Optional;
 
-/** Reads at one consistent cut of the store: every get and scan through it sees the same state. */
-public interface ReadPoint {
+/**
+ * Reads at one consistent cut of the store: every get and scan through it sees the same state. Closing it tells
+ * the store the cut is no longer needed (what it pins may then be collected); moraine closes the ones it opens
+ * for a commit or a pass, and a snapshot's when the snapshot is closed.
+ */
+public interface ReadPoint extends AutoCloseable {
 
 	/** The sequence number of the last write this cut includes. */
 	long sequence();
@@ -19,5 +23,9 @@ public interface ReadPoint {
 
 	default List<KvEntry> scan(String subspace, byte[] from, byte[] to) throws KvException {
 		return scan(subspace, from, to, Integer.MAX_VALUE);
+	}
+
+	@Override
+	default void close() {
 	}
 }

@@ -29,6 +29,8 @@ public final class MemoryKvStore implements KvStore {
 	private final Map<String, long[]> shape = new TreeMap<>(); // subspace → {l0, runs, sstBytes}
 	/** Every call that changed the store: writes, checkpoints created or deleted, writers opened. */
 	public final AtomicInteger mutations = new AtomicInteger();
+	/** Read points handed out and not yet closed: what a real store would keep pinned. */
+	public final AtomicInteger openReadPoints = new AtomicInteger();
 	private Runnable beforeNextWrite;
 
 	private record Frozen(KvCheckpoint info, Map<String, TreeMap<byte[], byte[]>> state) {
@@ -258,8 +260,18 @@ public final class MemoryKvStore implements KvStore {
 		}
 	}
 
-	private static ReadPoint point(Map<String, TreeMap<byte[], byte[]>> cut, long seq) {
+	private ReadPoint point(Map<String, TreeMap<byte[], byte[]>> cut, long seq) {
+		openReadPoints.incrementAndGet();
 		return new ReadPoint() {
+			private boolean closed;
+
+			@Override
+			public synchronized void close() {
+				if (!closed)
+					openReadPoints.decrementAndGet();
+				closed = true;
+			}
+
 			@Override
 			public long sequence() {
 				return seq;

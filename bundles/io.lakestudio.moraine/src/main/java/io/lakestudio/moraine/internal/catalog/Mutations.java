@@ -40,7 +40,7 @@ public final class Mutations implements Transaction {
 	}
 
 	private SnapshotReader reader() {
-		return new SnapshotReader(rows, snapshot);
+		return new SnapshotReader(rows, snapshot, false);
 	}
 
 	@Override

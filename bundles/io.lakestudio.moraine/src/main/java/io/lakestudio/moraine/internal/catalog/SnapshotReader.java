@@ -15,14 +15,17 @@ public final class SnapshotReader {
 
 	final Rows rows;
 	final long at;
+	/** Whether closing this reader releases its cut (a transaction's own reads leave it to the commit). */
+	private final boolean ownsCut;
 
 	public SnapshotReader(RowView view, long snapshot) {
-		this(new Rows(view, null), snapshot);
+		this(new Rows(view, null), snapshot, true);
 	}
 
-	SnapshotReader(Rows rows, long snapshot) {
+	SnapshotReader(Rows rows, long snapshot, boolean ownsCut) {
 		this.rows = rows;
 		this.at = snapshot;
+		this.ownsCut = ownsCut;
 	}
 
 	public long id() {
@@ -285,7 +288,12 @@ public final class SnapshotReader {
 		List<SnapshotInfo> out = new ArrayList<>();
 		for (Row r : rows.all(Family.SNAPSHOT))
 			if (r.l("snapshot_id") <= at)
-				out.add(new SnapshotReader(rows, r.l("snapshot_id")).info());
+				out.add(new SnapshotReader(rows, r.l("snapshot_id"), false).info());
 		return out;
+	}
+
+	public void close() {
+		if (ownsCut)
+			rows.view.point().close();
 	}
 }

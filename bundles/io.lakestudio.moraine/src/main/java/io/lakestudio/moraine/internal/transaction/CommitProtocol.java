@@ -18,6 +18,7 @@ import io.lakestudio.moraine.internal.store.RowView;
 import io.lakestudio.moraine.internal.store.Staged;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvException;
+import io.lakestudio.moraine.store.ReadPoint;
 import io.lakestudio.moraine.store.WriteBatch;
 
 /**
@@ -66,12 +67,18 @@ public final class CommitProtocol {
 	}
 
 	private List<SnapshotId> attempt(List<Consumer<Transaction>> members) {
-		RowView base;
+		ReadPoint point;
 		try {
-			base = new RowView(kv.read(), null);
+			point = kv.read();
 		} catch (KvException e) {
 			throw Writes.translate(e, "commit");
 		}
+		try (point) {
+			return attempt(members, new RowView(point, null));
+		}
+	}
+
+	private List<SnapshotId> attempt(List<Consumer<Transaction>> members, RowView base) {
 		byte[] oldHead = Head.raw(base).orElseThrow(
 				() -> new MoraineException(MoraineException.Kind.STORE, store + " holds no catalog head"));
 		Counters counters = Head.decode(oldHead);
@@ -109,8 +116,8 @@ public final class CommitProtocol {
 
 	/** Writes the format stamp and snapshot 0 into an empty store, unless another opener got there first. */
 	public static void bootstrap(Kv kv, CatalogOptions options, String store) {
-		try {
-			RowView base = new RowView(kv.read(), null);
+		try (ReadPoint point = kv.read()) {
+			RowView base = new RowView(point, null);
 			if (Format.version(base).isPresent())
 				return;
 			Staged staged = new Staged();

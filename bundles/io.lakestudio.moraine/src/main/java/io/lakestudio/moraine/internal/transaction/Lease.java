@@ -17,6 +17,7 @@ import io.lakestudio.moraine.internal.store.Values;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvStore;
+import io.lakestudio.moraine.store.ReadPoint;
 import io.lakestudio.moraine.store.WriteBatch;
 
 /**
@@ -141,8 +142,8 @@ public final class Lease {
 	/** Whether the store's lease is no longer this one (another writer took it over). */
 	boolean lost() {
 		pending = null;
-		try {
-			Optional<byte[]> now = new RowView(kv.read(), null).getRaw(Layout.META, Layout.LEASE_KEY);
+		try (ReadPoint point = kv.read()) {
+			Optional<byte[]> now = new RowView(point, null).getRaw(Layout.META, Layout.LEASE_KEY);
 			return now.isEmpty() || !Arrays.equals(now.get(), mine.encode());
 		} catch (KvException e) {
 			return e.kind() == KvException.Kind.FENCED;

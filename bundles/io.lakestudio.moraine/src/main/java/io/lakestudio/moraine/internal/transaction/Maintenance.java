@@ -22,6 +22,7 @@ import io.lakestudio.moraine.internal.store.Staged;
 import io.lakestudio.moraine.internal.store.Values;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvException;
+import io.lakestudio.moraine.store.ReadPoint;
 import io.lakestudio.moraine.store.WriteBatch;
 
 /**
@@ -41,17 +42,24 @@ public final class Maintenance {
 		int swept = 0, batches = 0;
 		long deleted = 0;
 		try {
-			for (Sweeps.Dead dead : Sweeps.deadIndexes(new RowView(kv.read(), null))) {
+			List<Sweeps.Dead> deadIndexes;
+			try (ReadPoint point = kv.read()) {
+				deadIndexes = Sweeps.deadIndexes(new RowView(point, null));
+			}
+			for (Sweeps.Dead dead : deadIndexes) {
 				byte[][] range = dead.entryRange();
 				while (true) {
-					RowView view = new RowView(kv.read(), null);
-					TreeMap<byte[], byte[]> entries = view.raw(Layout.INDEX, range[0], range[1], request.batchSize());
-					if (entries.isEmpty()) {
-						Staged staged = new Staged();
-						Sweeps.markSwept(view, staged, dead);
-						kv.write(staged.toBatch());
-						swept++;
-						break;
+					TreeMap<byte[], byte[]> entries;
+					try (ReadPoint point = kv.read()) {
+						RowView view = new RowView(point, null);
+						entries = view.raw(Layout.INDEX, range[0], range[1], request.batchSize());
+						if (entries.isEmpty()) {
+							Staged staged = new Staged();
+							Sweeps.markSwept(view, staged, dead);
+							kv.write(staged.toBatch());
+							swept++;
+							break;
+						}
 					}
 					WriteBatch batch = new WriteBatch();
 					for (byte[] key : entries.keySet())
@@ -78,9 +86,10 @@ public final class Maintenance {
 
 	private static void record(Kv kv, long started, long finished, int swept, long deleted, int batches)
 			throws KvException {
-		RowView view = new RowView(kv.read(), null);
-		Map.Entry<byte[], byte[]> last = view.raw(Layout.MAINTENANCE, new byte[0], null, Integer.MAX_VALUE)
-				.lastEntry();
+		Map.Entry<byte[], byte[]> last;
+		try (ReadPoint point = kv.read()) {
+			last = new RowView(point, null).raw(Layout.MAINTENANCE, new byte[0], null, Integer.MAX_VALUE).lastEntry();
+		}
 		long pass = last == null ? 1 : (Long) Keys.decode(last.getKey()).get(0) + 1;
 		kv.write(new WriteBatch().put(Layout.MAINTENANCE, Layout.passKey(pass),
 				Values.encode(started, finished, (long) swept, deleted, (long) batches)));
