@@ -13,11 +13,16 @@ import io.lakestudio.moraine.internal.catalog.SnapshotReader;
  */
 public final class CatalogSnapshot implements AutoCloseable {
 
+	/** Releases the cut of a snapshot nobody closed once it is unreachable, as Rust's drop would. */
+	private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+
 	private final SnapshotReader reader;
+	private final java.lang.ref.Cleaner.Cleanable release;
 
 	/** Made by moraine from a read at one store cut; not for callers. */
 	public CatalogSnapshot(SnapshotReader reader) {
 		this.reader = reader;
+		this.release = CLEANER.register(this, reader.releaser());
 	}
 
 	public SnapshotId id() {
@@ -163,6 +168,6 @@ public final class CatalogSnapshot implements AutoCloseable {
 	/** Releases the store cut this snapshot reads (reads after it fail). */
 	@Override
 	public void close() {
-		reader.close();
+		release.clean();
 	}
 }

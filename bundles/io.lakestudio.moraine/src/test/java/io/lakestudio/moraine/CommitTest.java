@@ -143,4 +143,18 @@ class CommitTest {
 			assertEquals(0, store.openReadPoints.get());
 		}
 	}
+
+	@Test
+	void anUnclosedSnapshotsCutIsReleasedOnceUnreachable() throws InterruptedException {
+		MemoryKvStore store = new MemoryKvStore();
+		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
+			for (int i = 0; i < 10; i++)
+				assertEquals(1, catalog.snapshot().schemas().size());
+			for (int i = 0; i < 100 && store.openReadPoints.get() > 0; i++) {
+				System.gc();
+				Thread.sleep(20);
+			}
+			assertEquals(0, store.openReadPoints.get());
+		}
+	}
 }

@@ -292,8 +292,11 @@ public final class SnapshotReader {
 		return out;
 	}
 
-	public void close() {
-		if (ownsCut)
-			rows.view.point().close();
+	/** What releases this reader's cut (nothing for a transaction's own reads); holds no reference to the reader. */
+	public Runnable releaser() {
+		if (!ownsCut)
+			return () -> {
+			};
+		return rows.view::release;
 	}
 }

@@ -28,6 +28,11 @@ public final class RowView {
 		return point;
 	}
 
+	/** Tells the store this view's cut is no longer needed. */
+	public void release() {
+		point.close();
+	}
+
 	public long sequence() {
 		return point.sequence();
 	}
