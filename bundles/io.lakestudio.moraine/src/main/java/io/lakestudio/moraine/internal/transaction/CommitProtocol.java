@@ -106,7 +106,9 @@ public final class CommitProtocol {
 			throw new MoraineException(MoraineException.Kind.COMMIT_TOO_LARGE, "a commit of " + batch.bytes()
 					+ " bytes is over the bound of " + options.maxCommitBytes() + "; nothing was written");
 		}
+		CrashPoints.at(CrashPoints.Point.COMMIT_BEFORE_WRITE);
 		Writes.land(kv, batch, "commit");
+		CrashPoints.at(CrashPoints.Point.COMMIT_AFTER_WRITE);
 		if (lease != null)
 			lease.landed();
 		LOG.log(Level.DEBUG, "moraine commit on {0}: snapshots {1}..{2}, {3} writes, {4} bytes", store, start + 1,
@@ -127,6 +129,7 @@ public final class CommitProtocol {
 			batch.expect(Layout.META, Layout.FORMAT_KEY, null);
 			batch.put(Layout.META, Layout.FORMAT_KEY, Format.stamp(Layout.FORMAT_VERSION));
 			batch.put(Layout.META, Layout.HEAD_KEY, Head.encode(c));
+			CrashPoints.at(CrashPoints.Point.BOOTSTRAP_BEFORE_WRITE);
 			kv.write(batch);
 			LOG.log(Level.INFO, "moraine: bootstrapped a new catalog on {0} (layout version {1}, schema main)", store,
 					Layout.FORMAT_VERSION);

@@ -103,6 +103,7 @@ public final class Lease {
 		WriteBatch batch = new WriteBatch().expect(Layout.META, Layout.LEASE_KEY, seen.orElse(null))
 				.put(Layout.META, Layout.LEASE_KEY, mine.encode());
 		try {
+			CrashPoints.at(CrashPoints.Point.LEASE_BEFORE_WRITE);
 			kv.write(batch);
 		} catch (KvException e) {
 			closeQuietly(kv);

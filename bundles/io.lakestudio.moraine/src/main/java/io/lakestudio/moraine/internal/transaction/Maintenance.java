@@ -54,6 +54,7 @@ public final class Maintenance {
 						RowView view = new RowView(point, null);
 						entries = view.raw(Layout.INDEX, range[0], range[1], request.batchSize());
 						if (entries.isEmpty()) {
+							CrashPoints.at(CrashPoints.Point.MAINTENANCE_BEFORE_MARK);
 							Staged staged = new Staged();
 							Sweeps.markSwept(view, staged, dead);
 							kv.write(staged.toBatch());
@@ -67,6 +68,7 @@ public final class Maintenance {
 					kv.write(batch);
 					deleted += entries.size();
 					batches++;
+					CrashPoints.at(CrashPoints.Point.MAINTENANCE_BETWEEN_BATCHES);
 					// Between durable batches only: what is deleted stays deleted, the rest waits for a next pass.
 					if (Thread.currentThread().isInterrupted())
 						throw new MoraineException(MoraineException.Kind.INTERRUPTED, "maintenance of " + store
@@ -74,6 +76,7 @@ public final class Maintenance {
 								+ " to finish");
 				}
 			}
+			CrashPoints.at(CrashPoints.Point.MAINTENANCE_BEFORE_RECORD);
 			long finished = Timestamp.of(clock.instant()).micros();
 			record(kv, started, finished, swept, deleted, batches);
 			LOG.log(Level.DEBUG, "moraine maintenance on {0}: {1} indexes swept, {2} entries in {3} batches", store,
