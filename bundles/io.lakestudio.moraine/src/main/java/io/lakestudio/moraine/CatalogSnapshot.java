@@ -128,6 +128,11 @@ public final class CatalogSnapshot implements AutoCloseable {
 		return reader.recentRows(table);
 	}
 
+	/** Files expiry has scheduled for deletion (current, like DuckLake's table of them). */
+	public List<ScheduledDeletion> scheduledDeletions() {
+		return reader.scheduledDeletions();
+	}
+
 	public List<IndexInfo> indexes(TableId table) {
 		return reader.indexes(table);
 	}

@@ -96,6 +96,17 @@ public interface Transaction {
 	 */
 	Optional<DataFileId> flushInlinedData(TableId table, FlushedDataFile file);
 
+	/**
+	 * Expires snapshots as DuckLake's expiry does: their records go, with every ended row no remaining snapshot
+	 * sees; files among those are scheduled for deletion. Mints no snapshot of its own; the head cannot expire.
+	 *
+	 * @return how many catalog rows were removed
+	 */
+	int expireSnapshots(List<SnapshotId> snapshots);
+
+	/** Forgets scheduled deletions whose files the caller has deleted (DuckLake's cleanup of old files). */
+	void removeScheduledDeletions(List<Long> fileIds);
+
 	IndexId createIndex(TableId table, IndexDef index);
 
 	/** Drops an index: its entries become invisible now and are reclaimed by a later maintenance pass. */

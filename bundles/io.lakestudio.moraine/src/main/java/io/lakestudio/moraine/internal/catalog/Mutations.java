@@ -615,6 +615,19 @@ public final class Mutations implements Transaction {
 		return Optional.of(id);
 	}
 
+	// --- expiry
+
+	@Override
+	public int expireSnapshots(List<SnapshotId> snapshots) {
+		return Expiry.expire(rows, snapshots.stream().map(SnapshotId::value).toList(), snapshot - 1, time);
+	}
+
+	@Override
+	public void removeScheduledDeletions(List<Long> fileIds) {
+		for (long id : fileIds)
+			rows.one(snapshot, Family.FILES_SCHEDULED_FOR_DELETION, id).ifPresent(rows::delete);
+	}
+
 	// --- equality indexes
 
 	@Override

@@ -261,6 +261,12 @@ public final class SnapshotReader {
 		return out;
 	}
 
+	public List<ScheduledDeletion> scheduledDeletions() {
+		return rows.all(Family.FILES_SCHEDULED_FOR_DELETION).stream().map(r -> new ScheduledDeletion(
+				r.l("data_file_id"), r.s("path"), r.b("path_is_relative"), new Timestamp(r.l("schedule_start"))))
+				.toList();
+	}
+
 	public List<RecentRow> recentRows(TableId table) {
 		return Inlined.rowsAt(rows.view, table.value(), at);
 	}
