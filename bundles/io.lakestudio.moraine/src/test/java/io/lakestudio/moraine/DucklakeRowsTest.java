@@ -68,6 +68,14 @@ class DucklakeRowsTest {
 				}
 			}
 			assertTrue(CatalogSnapshot.ducklakeTables().containsAll(SPEC.keySet()));
+			assertEquals(List.of("data_file_id", "table_id", "begin_snapshot", "end_snapshot", "file_order", "path",
+					"path_is_relative", "file_format", "record_count", "file_size_bytes", "footer_size", "row_id_start",
+					"partition_id", "encryption_key", "partial_file_info", "mapping_id"),
+					List.copyOf(head.ducklakeRows("ducklake_data_file").get(0).keySet()),
+					"in the specification's column order");
+			for (io.lakestudio.moraine.internal.catalog.Family f : io.lakestudio.moraine.internal.catalog.Family
+					.values())
+				assertEquals(Set.copyOf(f.columns()), Set.copyOf(f.specColumns()), f.table);
 			assertEquals(MoraineException.Kind.NOT_FOUND,
 					assertThrows(MoraineException.class, () -> head.ducklakeRows("ducklake_nonsense")).kind());
 		}

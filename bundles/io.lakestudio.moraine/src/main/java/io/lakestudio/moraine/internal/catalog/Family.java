@@ -87,6 +87,40 @@ public enum Family {
 		return columns;
 	}
 
+	/**
+	 * The columns in the specification's order, as a listing shows them (the stored order puts the columns a
+	 * scan ranges over first, e.g. table_id before data_file_id).
+	 */
+	public List<String> specColumns() {
+		return switch (this) {
+			case TAG -> List.of("object_id", "begin_snapshot", "end_snapshot", "key", "value");
+			case COLUMN_TAG -> List.of("table_id", "column_id", "begin_snapshot", "end_snapshot", "key", "value");
+			case COLUMN -> List.of("column_id", "begin_snapshot", "end_snapshot", "table_id", "column_order",
+					"column_name", "column_type", "initial_default", "default_value", "nulls_allowed", "parent_column",
+					"default_value_type", "default_value_dialect");
+			case DATA_FILE -> List.of("data_file_id", "table_id", "begin_snapshot", "end_snapshot", "file_order",
+					"path", "path_is_relative", "file_format", "record_count", "file_size_bytes", "footer_size",
+					"row_id_start", "partition_id", "encryption_key", "partial_file_info", "mapping_id");
+			case FILE_COLUMN_STATS -> List.of("data_file_id", "table_id", "column_id", "column_size_bytes",
+					"value_count", "null_count", "min_value", "max_value", "contains_nan", "extra_stats");
+			case DELETE_FILE -> List.of("delete_file_id", "table_id", "begin_snapshot", "end_snapshot",
+					"data_file_id", "path", "path_is_relative", "format", "delete_count", "file_size_bytes",
+					"footer_size", "encryption_key");
+			case PARTITION_INFO -> List.of("partition_id", "table_id", "begin_snapshot", "end_snapshot");
+			case PARTITION_COLUMN -> List.of("partition_id", "table_id", "partition_key_index", "column_id",
+					"transform");
+			case FILE_PARTITION_VALUE -> List.of("data_file_id", "table_id", "partition_key_index",
+					"partition_value");
+			case INLINED_DATA_TABLES -> List.of("table_id", "table_name", "schema_version");
+			case COLUMN_MAPPING -> List.of("mapping_id", "table_id", "type");
+			case MACRO -> List.of("schema_id", "macro_id", "macro_name", "begin_snapshot", "end_snapshot");
+			case SORT_INFO -> List.of("sort_id", "table_id", "begin_snapshot", "end_snapshot");
+			case SORT_EXPRESSION -> List.of("sort_id", "table_id", "sort_key_index", "expression", "dialect",
+					"sort_direction", "null_order");
+			default -> columns;
+		};
+	}
+
 	public boolean temporal() {
 		return end >= 0;
 	}

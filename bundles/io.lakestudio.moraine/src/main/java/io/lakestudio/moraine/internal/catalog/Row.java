@@ -79,8 +79,8 @@ public final class Row {
 	/** Column name → value, in column order: the row as a ducklake_* table lists it. */
 	public Map<String, Object> asMap() {
 		Map<String, Object> m = new LinkedHashMap<>();
-		for (int i = 0; i < values.length; i++)
-			m.put(family.columns.get(i), values[i]);
+		for (String column : family.specColumns())
+			m.put(column, get(column));
 		return m;
 	}
 
