@@ -4,7 +4,6 @@ import static io.lakestudio.moraine.MoraineException.Kind.ALREADY_EXISTS;
 import static io.lakestudio.moraine.MoraineException.Kind.INVALID;
 import static io.lakestudio.moraine.MoraineException.Kind.NOT_FOUND;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +24,7 @@ public final class Mutations implements Transaction {
 	final Counters counters;
 	final long snapshot;
 	private final long baseSchemaVersion;
-	private final Set<String> changes = new LinkedHashSet<>();
+	final Set<String> changes = new LinkedHashSet<>();
 	private String author, message, extraInfo;
 	private final long time;
 
@@ -39,7 +38,7 @@ public final class Mutations implements Transaction {
 		this.author = author;
 	}
 
-	private SnapshotReader reader() {
+	SnapshotReader reader() {
 		return new SnapshotReader(rows, snapshot, false);
 	}
 
@@ -68,20 +67,20 @@ public final class Mutations implements Transaction {
 		extraInfo = e;
 	}
 
-	private long catalogId() {
+	long catalogId() {
 		return counters.nextCatalogId++;
 	}
 
-	private void ddl(String change) {
+	void ddl(String change) {
 		changes.add(change);
 		counters.schemaVersion = baseSchemaVersion + 1;
 	}
 
-	private static String q(String name) {
+	static String q(String name) {
 		return "\"" + name.replace("\"", "\"\"") + "\"";
 	}
 
-	private static String name(String kind, String name) {
+	static String name(String kind, String name) {
 		if (name == null || name.isBlank())
 			throw new MoraineException(INVALID, kind + " name must not be empty");
 		return name;
@@ -124,7 +123,7 @@ public final class Mutations implements Transaction {
 		return new SchemaId(id);
 	}
 
-	private Row liveSchema(SchemaId id) {
+	Row liveSchema(SchemaId id) {
 		return rows.one(snapshot, Family.SCHEMA, id.value())
 				.orElseThrow(() -> new MoraineException(NOT_FOUND, "no schema " + id));
 	}
@@ -139,7 +138,7 @@ public final class Mutations implements Transaction {
 		ddl("dropped_schema:" + schema.value());
 	}
 
-	private void end(Row row) {
+	void end(Row row) {
 		rows.put(row.with("end_snapshot", snapshot));
 	}
 
@@ -192,7 +191,7 @@ public final class Mutations implements Transaction {
 		return id;
 	}
 
-	private Row liveTable(TableId id) {
+	Row liveTable(TableId id) {
 		return rows.one(snapshot, Family.TABLE, id.value())
 				.orElseThrow(() -> new MoraineException(NOT_FOUND, "no table " + id));
 	}
@@ -226,7 +225,7 @@ public final class Mutations implements Transaction {
 		ddl("dropped_table:" + table.value());
 	}
 
-	private Row liveColumn(TableId table, ColumnId column) {
+	Row liveColumn(TableId table, ColumnId column) {
 		liveTable(table);
 		return rows.one(snapshot, Family.COLUMN, table.value(), column.value())
 				.orElseThrow(() -> new MoraineException(NOT_FOUND, "no column " + column + " in table " + table));
@@ -305,7 +304,7 @@ public final class Mutations implements Transaction {
 		return new ViewId(id);
 	}
 
-	private Row liveView(ViewId id) {
+	Row liveView(ViewId id) {
 		return rows.one(snapshot, Family.VIEW, id.value())
 				.orElseThrow(() -> new MoraineException(NOT_FOUND, "no view " + id));
 	}
@@ -354,265 +353,43 @@ public final class Mutations implements Transaction {
 		ddl("dropped_scalar_macro:" + macro.value());
 	}
 
-	// --- tags
+	// --- tags, specs and mappings, in their own class
+
+	private final SpecChanges specs = new SpecChanges(this);
 
 	@Override
 	public void setTag(TagTarget target, String key, String value) {
-		switch (target.kind()) {
-			case SCHEMA -> liveSchema(new SchemaId(target.id()));
-			case TABLE -> liveTable(new TableId(target.id()));
-			case VIEW -> liveView(new ViewId(target.id()));
-		}
-		rows.at(snapshot, Family.TAG, target.id(), key).forEach(this::end);
-		if (value != null)
-			rows.put(new Row(Family.TAG, new Object[] { target.id(), key, snapshot, null, value }));
-		ddl("altered_" + target.kind().name().toLowerCase() + ":" + target.id());
+		specs.setTag(target, key, value);
 	}
 
 	@Override
 	public void setColumnTag(TableId table, ColumnId column, String key, String value) {
-		liveColumn(table, column);
-		rows.at(snapshot, Family.COLUMN_TAG, table.value(), column.value(), key).forEach(this::end);
-		if (value != null)
-			rows.put(new Row(Family.COLUMN_TAG,
-					new Object[] { table.value(), column.value(), key, snapshot, null, value }));
-		ddl("altered_table:" + table.value());
+		specs.setColumnTag(table, column, key, value);
 	}
-
-	// --- partition and sort specs, mappings
 
 	@Override
 	public PartitionId setPartitionSpec(TableId table, List<PartitionColumnDef> keys) {
-		liveTable(table);
-		if (keys.isEmpty())
-			throw new MoraineException(INVALID, "a partition spec needs a key; clear it instead");
-		for (PartitionColumnDef k : keys)
-			liveColumn(table, k.column());
-		rows.at(snapshot, Family.PARTITION_INFO, table.value()).forEach(this::end);
-		long id = catalogId();
-		rows.put(new Row(Family.PARTITION_INFO, new Object[] { table.value(), id, snapshot, null }));
-		long i = 0;
-		for (PartitionColumnDef k : keys)
-			rows.put(new Row(Family.PARTITION_COLUMN,
-					new Object[] { table.value(), id, i++, k.column().value(), k.transform() }));
-		ddl("altered_table:" + table.value());
-		return new PartitionId(id);
+		return specs.setPartitionSpec(table, keys);
 	}
 
 	@Override
 	public void clearPartitionSpec(TableId table) {
-		liveTable(table);
-		rows.at(snapshot, Family.PARTITION_INFO, table.value()).forEach(this::end);
-		ddl("altered_table:" + table.value());
+		specs.clearPartitionSpec(table);
 	}
 
 	@Override
 	public SortId setSortSpec(TableId table, List<SortKeyDef> keys) {
-		liveTable(table);
-		if (keys.isEmpty())
-			throw new MoraineException(INVALID, "a sort spec needs a key; clear it instead");
-		rows.at(snapshot, Family.SORT_INFO, table.value()).forEach(this::end);
-		long id = catalogId();
-		rows.put(new Row(Family.SORT_INFO, new Object[] { table.value(), id, snapshot, null }));
-		long i = 0;
-		for (SortKeyDef k : keys)
-			rows.put(new Row(Family.SORT_EXPRESSION, new Object[] { table.value(), id, i++, k.expression(),
-					k.dialect(), k.sortDirection(), k.nullOrder() }));
-		ddl("altered_table:" + table.value());
-		return new SortId(id);
+		return specs.setSortSpec(table, keys);
 	}
 
 	@Override
 	public void clearSortSpec(TableId table) {
-		liveTable(table);
-		rows.at(snapshot, Family.SORT_INFO, table.value()).forEach(this::end);
-		ddl("altered_table:" + table.value());
+		specs.clearSortSpec(table);
 	}
 
 	@Override
 	public MappingId createColumnMapping(TableId table, String type, List<NameMappingDef> columns) {
-		liveTable(table);
-		long id = counters.nextFileId++;
-		rows.put(new Row(Family.COLUMN_MAPPING, new Object[] { table.value(), id, type }));
-		for (NameMappingDef c : columns) {
-			if (c.parentColumn() != null && c.parentColumn() >= c.columnId())
-				throw new MoraineException(INVALID, "mapping column " + c.columnId() + " names parent "
-						+ c.parentColumn() + ", which does not precede it");
-			rows.put(new Row(Family.NAME_MAPPING, new Object[] { id, c.columnId(), c.sourceName(),
-					c.targetFieldId(), c.parentColumn(), c.isPartition() }));
-		}
-		changes.add("altered_table:" + table.value());
-		return new MappingId(id);
-	}
-
-	// --- files and stats
-
-	private Row stats(TableId table) {
-		return rows.one(snapshot, Family.TABLE_STATS, table.value())
-				.orElseThrow(() -> new IllegalStateException("table " + table + " has no stats row"));
-	}
-
-	@Override
-	public DataFileId addDataFile(DataFile file) {
-		Row st = stats(file.table());
-		return registerFile(file, st.l("next_row_id"), snapshot, true);
-	}
-
-	private DataFileId registerFile(DataFile file, long rowIdStart, long begin, boolean advanceCounter) {
-		TableId table = file.table();
-		liveTable(table);
-		if (file.partition().isPresent()) {
-			boolean known = rows.all(Family.PARTITION_INFO, table.value(), file.partition().get().value()).size() > 0;
-			if (!known)
-				throw new MoraineException(INVALID, "table " + table + " has no partition spec "
-						+ file.partition().get());
-			int keys = rows.all(Family.PARTITION_COLUMN, table.value(), file.partition().get().value()).size();
-			if (keys != file.partitionValues().size())
-				throw new MoraineException(INVALID, "file " + file.path() + " gives " + file.partitionValues().size()
-						+ " partition values for a spec of " + keys + " keys");
-		}
-		if (file.mapping().isPresent()
-				&& rows.all(Family.COLUMN_MAPPING, table.value(), file.mapping().get().value()).isEmpty())
-			throw new MoraineException(INVALID, "table " + table + " has no column mapping " + file.mapping().get());
-		long id = counters.nextFileId++;
-		rows.put(new Row(Family.DATA_FILE, new Object[] { table.value(), id, begin, null, null, file.path(),
-				file.pathIsRelative(), file.fileFormat(), file.recordCount(), file.fileSizeBytes(), file.footerSize(),
-				rowIdStart, file.partition().map(PartitionId::value).orElse(null), file.encryptionKey(), null,
-				file.mapping().map(MappingId::value).orElse(null) }));
-		long key = 0;
-		for (String v : file.partitionValues())
-			rows.put(new Row(Family.FILE_PARTITION_VALUE, new Object[] { table.value(), id, key++, v }));
-		for (FileColumnStats s : file.columnStats()) {
-			liveColumn(table, s.column());
-			rows.put(new Row(Family.FILE_COLUMN_STATS, new Object[] { table.value(), id, s.column().value(),
-					s.columnSizeBytes(), s.valueCount(), s.nullCount(), s.minValue(), s.maxValue(), s.containsNan(),
-					s.extraStats() }));
-		}
-		Row st = stats(table);
-		Row next = st.with("record_count", st.l("record_count") + file.recordCount())
-				.with("file_size_bytes", st.l("file_size_bytes") + file.fileSizeBytes());
-		if (advanceCounter)
-			next = next.with("next_row_id", rowIdStart + file.recordCount());
-		rows.put(next);
-		changes.add("inserted_into_table:" + table.value());
-		return new DataFileId(id);
-	}
-
-	@Override
-	public void removeDataFile(TableId table, DataFileId file) {
-		liveTable(table);
-		Row row = rows.one(snapshot, Family.DATA_FILE, table.value(), file.value())
-				.orElseThrow(() -> new MoraineException(NOT_FOUND, "no data file " + file + " in table " + table));
-		end(row);
-		for (Row d : rows.at(snapshot, Family.DELETE_FILE, table.value()))
-			if (d.l("data_file_id") == file.value())
-				end(d);
-		Row st = stats(table);
-		rows.put(st.with("record_count", Math.max(0, st.l("record_count") - row.l("record_count")))
-				.with("file_size_bytes", Math.max(0, st.l("file_size_bytes") - row.l("file_size_bytes"))));
-		changes.add("deleted_from_table:" + table.value());
-	}
-
-	@Override
-	public DeleteFileId addDeleteFile(DeleteFile file) {
-		liveTable(file.table());
-		Row target = rows.one(snapshot, Family.DATA_FILE, file.table().value(), file.dataFile().value())
-				.orElseThrow(() -> new MoraineException(NOT_FOUND, "no data file " + file.dataFile()));
-		if (file.deleteCount() > target.l("record_count"))
-			throw new MoraineException(INVALID, "delete file " + file.path() + " deletes " + file.deleteCount()
-					+ " of " + target.l("record_count") + " rows");
-		for (Row d : rows.at(snapshot, Family.DELETE_FILE, file.table().value()))
-			if (d.l("data_file_id") == file.dataFile().value())
-				end(d);
-		long id = counters.nextFileId++;
-		rows.put(new Row(Family.DELETE_FILE, new Object[] { file.table().value(), id, snapshot, null,
-				file.dataFile().value(), file.path(), file.pathIsRelative(), file.format(), file.deleteCount(),
-				file.fileSizeBytes(), file.footerSize(), null }));
-		changes.add("deleted_from_table:" + file.table().value());
-		return new DeleteFileId(id);
-	}
-
-	@Override
-	public void setColumnStats(TableId table, ColumnStats s) {
-		liveColumn(table, s.column());
-		rows.put(new Row(Family.TABLE_COLUMN_STATS, new Object[] { table.value(), s.column().value(),
-				s.containsNull(), s.containsNan(), s.minValue(), s.maxValue(), s.extraStats() }));
-		changes.add("inserted_into_table:" + table.value());
-	}
-
-	// --- inlined data
-
-	@Override
-	public long inlineInsert(TableId table, InlineChunk chunk) {
-		liveTable(table);
-		Row st = stats(table);
-		long first = st.l("next_row_id");
-		long version = counters.schemaVersion;
-		String name = "ducklake_inlined_data_" + table.value() + "_" + version;
-		if (rows.all(Family.INLINED_DATA_TABLES, table.value(), version).isEmpty())
-			rows.put(new Row(Family.INLINED_DATA_TABLES, new Object[] { table.value(), version, name }));
-		Inlined.put(rows.staged(), new Inlined.Chunk(table.value(), first, chunk.rowCount(), snapshot, version,
-				chunk.arrowSchema(), chunk.body(), new long[chunk.rowCount()], new long[chunk.rowCount()]));
-		rows.put(st.with("next_row_id", first + chunk.rowCount())
-				.with("record_count", st.l("record_count") + chunk.rowCount()));
-		changes.add("inlined_insert:" + table.value());
-		return first;
-	}
-
-	@Override
-	public void inlineDelete(TableId table, long rowId) {
-		liveTable(table);
-		for (Inlined.Chunk c : Inlined.chunks(rows.view, table.value())) {
-			if (rowId < c.firstRowId() || rowId >= c.firstRowId() + c.rowCount())
-				continue;
-			int i = (int) (rowId - c.firstRowId());
-			if (!c.visibleAt(i, snapshot))
-				break;
-			long[] deleted = c.deletedAt().clone();
-			deleted[i] = snapshot;
-			Inlined.put(rows.staged(), new Inlined.Chunk(c.table(), c.firstRowId(), c.rowCount(), c.begin(),
-					c.schemaVersion(), c.schema(), c.body(), deleted, c.flushed()));
-			Row st = stats(table);
-			rows.put(st.with("record_count", Math.max(0, st.l("record_count") - 1)));
-			changes.add("inlined_delete:" + table.value());
-			return;
-		}
-		throw new MoraineException(NOT_FOUND, "no live inlined row " + rowId + " in table " + table);
-	}
-
-	@Override
-	public Optional<DataFileId> flushInlinedData(TableId table, FlushedDataFile flushed) {
-		liveTable(table);
-		List<Inlined.Chunk> chunks = Inlined.chunks(rows.view, table.value());
-		long live = 0, minRow = Long.MAX_VALUE, minBegin = Long.MAX_VALUE;
-		List<Inlined.Chunk> drained = new ArrayList<>();
-		for (Inlined.Chunk c : chunks) {
-			long[] flushedRows = c.flushed().clone();
-			boolean any = false;
-			for (int i = 0; i < c.rowCount(); i++)
-				if (c.visibleAt(i, snapshot)) {
-					flushedRows[i] = snapshot;
-					live++;
-					any = true;
-					minRow = Math.min(minRow, c.firstRowId() + i);
-					minBegin = Math.min(minBegin, c.begin());
-				}
-			if (any)
-				drained.add(new Inlined.Chunk(c.table(), c.firstRowId(), c.rowCount(), c.begin(), c.schemaVersion(),
-						c.schema(), c.body(), c.deletedAt(), flushedRows));
-		}
-		if (live == 0)
-			return Optional.empty();
-		DataFile file = flushed.file();
-		if (!file.table().equals(table) || file.recordCount() != live)
-			throw new MoraineException(INVALID, "the flushed file holds " + file.recordCount() + " rows of table "
-					+ file.table() + "; table " + table + " has " + live + " live inlined rows");
-		drained.forEach(c -> Inlined.put(rows.staged(), c));
-		Row st = stats(table);
-		rows.put(st.with("record_count", st.l("record_count") - live));
-		DataFileId id = registerFile(file, minRow, minBegin, false);
-		changes.add("flushed_inlined:" + table.value());
-		return Optional.of(id);
+		return specs.createColumnMapping(table, type, columns);
 	}
 
 	// --- expiry
@@ -628,63 +405,63 @@ public final class Mutations implements Transaction {
 			rows.one(snapshot, Family.FILES_SCHEDULED_FOR_DELETION, id).ifPresent(rows::delete);
 	}
 
-	// --- equality indexes
+	// --- data and indexes, in their own classes
+
+	private final FileChanges files = new FileChanges(this);
+	private final IndexChanges indexChanges = new IndexChanges(this);
 
 	@Override
-	public IndexId createIndex(TableId table, IndexDef def) {
-		liveTable(table);
-		name("index", def.name());
-		if (reader().indexes(table).stream().anyMatch(i -> i.name().equals(def.name())))
-			throw new MoraineException(ALREADY_EXISTS, "index " + q(def.name()) + " already exists");
-		long[] cols = new long[def.columns().size()];
-		for (int i = 0; i < cols.length; i++)
-			cols[i] = liveColumn(table, def.columns().get(i)).l("column_id");
-		long id = catalogId();
-		rows.put(new Row(Family.INDEX, new Object[] { table.value(), id, snapshot, null, def.name(), cols,
-				def.unique(), false }));
-		ddl("created_index:" + id);
-		return new IndexId(id);
+	public DataFileId addDataFile(DataFile file) {
+		return files.addDataFile(file);
 	}
 
-	private Row liveIndex(IndexId index) {
-		for (Row r : rows.at(snapshot, Family.INDEX))
-			if (r.l("index_id") == index.value())
-				return r;
-		throw new MoraineException(NOT_FOUND, "no index " + index);
+	@Override
+	public void removeDataFile(TableId table, DataFileId file) {
+		files.removeDataFile(table, file);
+	}
+
+	@Override
+	public DeleteFileId addDeleteFile(DeleteFile file) {
+		return files.addDeleteFile(file);
+	}
+
+	@Override
+	public void setColumnStats(TableId table, ColumnStats stats) {
+		files.setColumnStats(table, stats);
+	}
+
+	@Override
+	public long inlineInsert(TableId table, InlineChunk chunk) {
+		return files.inlineInsert(table, chunk);
+	}
+
+	@Override
+	public void inlineDelete(TableId table, long rowId) {
+		files.inlineDelete(table, rowId);
+	}
+
+	@Override
+	public Optional<DataFileId> flushInlinedData(TableId table, FlushedDataFile file) {
+		return files.flushInlinedData(table, file);
+	}
+
+	@Override
+	public IndexId createIndex(TableId table, IndexDef index) {
+		return indexChanges.createIndex(table, index);
 	}
 
 	@Override
 	public void dropIndex(TableId table, IndexId index) {
-		Row r = liveIndex(index);
-		if (r.l("table_id") != table.value())
-			throw new MoraineException(NOT_FOUND, "no index " + index + " on table " + table);
-		end(r);
-		ddl("dropped_index:" + index.value());
+		indexChanges.dropIndex(table, index);
 	}
 
 	@Override
 	public void addIndexEntries(IndexId index, List<IndexEntry> entries) {
-		Row r = liveIndex(index);
-		int width = ((long[]) r.get("column_ids")).length;
-		for (IndexEntry e : entries) {
-			if (e.values().size() != width)
-				throw new MoraineException(INVALID, "index " + index + " takes " + width + " values, not "
-						+ e.values().size());
-			if (r.b("is_unique") && !e.hasNull() && !Indexes.lookup(rows.view, index.value(), e.values()).isEmpty())
-				throw new MoraineException(ALREADY_EXISTS, "unique index " + q(r.s("index_name"))
-						+ " already holds " + e.values());
-			rows.staged().put(io.lakestudio.moraine.internal.store.Layout.INDEX, Indexes.entryKey(index.value(), e),
-					List.of(e.rowId(), e.hasNull()));
-		}
-		changes.add("inserted_into_table:" + r.l("table_id"));
+		indexChanges.addIndexEntries(index, entries);
 	}
 
 	@Override
 	public void removeIndexEntries(IndexId index, List<IndexEntry> entries) {
-		Row r = liveIndex(index);
-		for (IndexEntry e : entries)
-			rows.staged().delete(io.lakestudio.moraine.internal.store.Layout.INDEX,
-					Indexes.entryKey(index.value(), e));
-		changes.add("deleted_from_table:" + r.l("table_id"));
+		indexChanges.removeIndexEntries(index, entries);
 	}
 }
