@@ -20,7 +20,8 @@ class CensusTest {
 					assertTrue(census.subspaces().stream().anyMatch(s -> s.subspace() == name), name.name());
 			SubspaceCensus current = census.subspaces().stream().filter(s -> s.subspace() == SubspaceName.CURRENT)
 					.findFirst().orElseThrow();
-			assertTrue(current.l0Ssts() >= 2, "bootstrap and the commit each left one");
+			assertTrue(current.sstBytes() > 0 || census.unaccountedBytes() > 0,
+					"the commits are in the subspace's SSTs or, still in the write-ahead log, outside them");
 			assertTrue(current.liveEntries().isEmpty(), "no scan unless asked");
 
 			CompactStoreReport report = catalog.compactStore(CompactStoreRequest.defaults());
