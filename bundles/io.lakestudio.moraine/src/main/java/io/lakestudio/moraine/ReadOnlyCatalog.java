@@ -111,6 +111,21 @@ public class ReadOnlyCatalog implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * The snapshot that was the head at {@code time}: the latest committed at or before it (SQL's
+	 * {@code AT (TIMESTAMP => …)}); NO_SUCH_SNAPSHOT before the first.
+	 */
+	public CatalogSnapshot snapshotAsOf(Timestamp time) {
+		SnapshotId found = null;
+		for (SnapshotInfo s : snapshots())
+			if (s.time().micros() <= time.micros())
+				found = s.id();
+		if (found == null)
+			throw new MoraineException(MoraineException.Kind.NO_SUCH_SNAPSHOT, store + " has no snapshot at or before "
+					+ time);
+		return snapshotAt(found);
+	}
+
 	/** Every snapshot up to the head, oldest first. */
 	public List<SnapshotInfo> snapshots() {
 		return read(view -> new SnapshotReader(view, Head.read(view).snapshot).snapshots());

@@ -97,4 +97,22 @@ class ReadersTest {
 		assertEquals(MoraineException.Kind.INVALID, assertThrows(MoraineException.class,
 				() -> Catalog.open(new MemoryKvStore(), CatalogOptions.defaults().withCheckpoint("x"))).kind());
 	}
+
+	@Test
+	void timeTravelByTimestampFindsTheHeadOfThatMoment() {
+		TestClock clock = new TestClock(Instant.parse("2026-05-01T12:00:00Z"));
+		try (Catalog catalog = Catalog.open(new MemoryKvStore(clock), CatalogOptions.defaults().withClock(clock))) {
+			clock.advance(Duration.ofMinutes(1));
+			SnapshotId a = catalog.commit(tx -> tx.createSchema("a"));
+			clock.advance(Duration.ofMinutes(1));
+			catalog.commit(tx -> tx.createSchema("b"));
+			Timestamp between = Timestamp.of(Instant.parse("2026-05-01T12:01:30Z"));
+			assertEquals(a, catalog.snapshotAsOf(between).id());
+			assertTrue(catalog.snapshotAsOf(between).schemaByName("b").isEmpty());
+			assertEquals(new SnapshotId(0), catalog.snapshotAsOf(Timestamp.of(Instant.parse("2026-05-01T12:00:00Z")))
+					.id());
+			assertEquals(MoraineException.Kind.NO_SUCH_SNAPSHOT, assertThrows(MoraineException.class,
+					() -> catalog.snapshotAsOf(Timestamp.of(Instant.parse("2026-04-30T00:00:00Z")))).kind());
+		}
+	}
 }
