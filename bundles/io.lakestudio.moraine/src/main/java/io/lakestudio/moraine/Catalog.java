@@ -13,6 +13,7 @@ import io.lakestudio.moraine.internal.transaction.Format;
 import io.lakestudio.moraine.internal.transaction.Head;
 import io.lakestudio.moraine.internal.transaction.Lease;
 import io.lakestudio.moraine.internal.transaction.Maintenance;
+import io.lakestudio.moraine.internal.transaction.Migrations;
 import io.lakestudio.moraine.internal.transaction.Writes;
 import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvException;
@@ -49,9 +50,10 @@ public final class Catalog extends ReadOnlyCatalog {
 		try {
 			CommitProtocol.bootstrap(lease.kv(), options, catalog.store);
 			catalog.read(view -> {
-				int version = Format.check(view, catalog.store);
-				LOG.log(Level.INFO, "moraine: opened {0} read-write as {1} at snapshot {2}, layout version {3}",
-						catalog.store, options.holder(), Head.read(view).snapshot, version);
+				int version = Format.checkVersion(view, catalog.store);
+				LOG.log(Level.INFO, "moraine: opened {0} read-write as {1} at snapshot {2}, layout version {3}{4}",
+						catalog.store, options.holder(), Head.read(view).snapshot, version,
+						Format.migrating(view) ? " (a migration is in progress: migrate finishes it)" : "");
 				return null;
 			});
 		} catch (RuntimeException e) {
@@ -133,17 +135,11 @@ public final class Catalog extends ReadOnlyCatalog {
 	}
 
 	/**
-	 * Brings the store's layout to this build's version. No layout rewrite exists yet, so against every store this
-	 * build opens it is a no-op; a store stamped newer was refused at open.
+	 * Brings the store's layout to the newest this build knows, one-way, resuming a migration a crash stopped.
+	 * No layout rewrite exists yet, so against every store this build opens it is a no-op.
 	 */
 	public synchronized MigrationReport migrate(MigrationRequest request) {
-		int version = read(view -> Format.check(view, store));
-		if (version == Layout.FORMAT_VERSION) {
-			LOG.log(Level.INFO, "moraine: {0} is at layout version {1}; nothing to migrate", store, version);
-			return new MigrationReport(version, version, 0);
-		}
-		throw new MoraineException(MoraineException.Kind.UNSUPPORTED_FORMAT,
-				"no migration from layout version " + version + " to " + Layout.FORMAT_VERSION);
+		return Migrations.run(kv, request.batchSize(), store);
 	}
 
 	/** Gives the writer lease up and closes the writer. */

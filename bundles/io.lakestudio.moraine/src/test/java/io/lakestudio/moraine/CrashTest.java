@@ -64,6 +64,8 @@ class CrashTest {
 	@Test
 	void theStoreOpensAndReadsRightAfterACrashAtEveryPoint() {
 		for (Point point : Point.values()) {
+			if (point.name().startsWith("MIGRATION"))
+				continue; // MigrationTest stops a migration at those
 			MemoryKvStore store = new MemoryKvStore();
 			crashAt(point);
 			List<String> done = new ArrayList<>();

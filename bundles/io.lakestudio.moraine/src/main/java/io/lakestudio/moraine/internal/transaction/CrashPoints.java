@@ -22,7 +22,11 @@ public final class CrashPoints {
 		/** A dropped index's range emptied, before it is marked swept. */
 		MAINTENANCE_BEFORE_MARK,
 		/** A pass done, before it is recorded in the status history. */
-		MAINTENANCE_BEFORE_RECORD
+		MAINTENANCE_BEFORE_RECORD,
+		/** A migration batch (rewrites and cursor) landed, before the next. */
+		MIGRATION_BETWEEN_BATCHES,
+		/** Every key rewritten, before the stamp flips. */
+		MIGRATION_BEFORE_STAMP
 	}
 
 	private static volatile Consumer<Point> seam;

@@ -25,18 +25,30 @@ public final class Format {
 
 	/** Refuses a store this build would misread: a newer layout, or one in the middle of a migration. */
 	public static int check(RowView view, String store) {
-		int version = version(view).orElseThrow(() -> new MoraineException(MoraineException.Kind.NOT_FOUND,
-				store + " holds no moraine catalog"));
-		if (version > Layout.FORMAT_VERSION)
-			throw new MoraineException(MoraineException.Kind.UNSUPPORTED_FORMAT, store + " is stamped layout version "
-					+ version + "; this build reads up to " + Layout.FORMAT_VERSION + " (upgrade moraine to open it)");
-		if (version < 1)
-			throw new MoraineException(MoraineException.Kind.UNSUPPORTED_FORMAT,
-					store + " is stamped unknown layout version " + version);
+		int version = checkVersion(view, store);
 		Optional<List<Object>> migrating = view.get(Layout.META, Layout.MIGRATION_KEY);
 		if (migrating.isPresent())
 			throw new MoraineException(MoraineException.Kind.UNSUPPORTED_FORMAT, store
 					+ " is being migrated to layout version " + migrating.get().get(0) + "; open it once that is done");
+		return version;
+	}
+
+	/** Whether a migration cursor is in the store. */
+	public static boolean migrating(RowView view) {
+		return view.get(Layout.META, Layout.MIGRATION_KEY).isPresent();
+	}
+
+	/** Refuses a layout this build would misread; a migration in progress is the caller's to judge. */
+	public static int checkVersion(RowView view, String store) {
+		int version = version(view).orElseThrow(() -> new MoraineException(MoraineException.Kind.NOT_FOUND,
+				store + " holds no moraine catalog"));
+		int understood = Migrations.highestUnderstood();
+		if (version > understood)
+			throw new MoraineException(MoraineException.Kind.UNSUPPORTED_FORMAT, store + " is stamped layout version "
+					+ version + "; this build reads up to " + understood + " (upgrade moraine to open it)");
+		if (version < 1)
+			throw new MoraineException(MoraineException.Kind.UNSUPPORTED_FORMAT,
+					store + " is stamped unknown layout version " + version);
 		return version;
 	}
 }
