@@ -157,4 +157,30 @@ class CommitTest {
 			assertEquals(0, store.openReadPoints.get());
 		}
 	}
+
+	@Test
+	void badInputIsAClearErrorAndLosesNothing() {
+		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+			SchemaId main = new SchemaId(0);
+			MoraineException noType = assertThrows(MoraineException.class, () -> catalog.commit(
+					tx -> tx.createTable(main, "t", List.of(new ColumnDef("x", " ", true, null, List.of())))));
+			assertEquals(MoraineException.Kind.INVALID, noType.kind());
+			assertTrue(noType.getMessage().contains("\"x\" needs a type"), noType.getMessage());
+			catalog.commit(tx -> tx.createTable(main, "t", List.of(ColumnDef.of("x", "INTEGER"))));
+			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
+			SnapshotId head = catalog.snapshot().id();
+			assertEquals(MoraineException.Kind.INVALID, assertThrows(MoraineException.class,
+					() -> catalog.commit(tx -> tx.addDataFile(DataFile.parquet(t, "", 1, 1)))).kind());
+			assertEquals(MoraineException.Kind.NOT_FOUND, assertThrows(MoraineException.class,
+					() -> catalog.commit(tx -> tx.addDataFile(DataFile.parquet(new TableId(99), "a.parquet", 1, 1))))
+					.kind());
+			assertEquals(MoraineException.Kind.INVALID, assertThrows(MoraineException.class,
+					() -> catalog.commit(tx -> tx.dropSchema(main))).kind(), "not empty");
+			assertEquals(MoraineException.Kind.INVALID, assertThrows(MoraineException.class,
+					() -> catalog.commit(tx -> tx.dropColumn(t, catalog.snapshot().columns(t).get(0).id()))).kind(),
+					"a table keeps at least one column");
+			assertEquals(head, catalog.snapshot().id());
+			assertEquals(1, catalog.snapshot().tables().size());
+		}
+	}
 }

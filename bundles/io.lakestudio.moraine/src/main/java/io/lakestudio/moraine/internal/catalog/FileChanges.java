@@ -29,6 +29,7 @@ final class FileChanges {
 	}
 
 	public DataFileId addDataFile(DataFile file) {
+		m.liveTable(file.table());
 		Row st = stats(file.table());
 		return registerFile(file, st.l("next_row_id"), m.snapshot, true);
 	}
@@ -36,6 +37,8 @@ final class FileChanges {
 	private DataFileId registerFile(DataFile file, long rowIdStart, long begin, boolean advanceCounter) {
 		TableId table = file.table();
 		m.liveTable(table);
+		if (file.path() == null || file.path().isBlank())
+			throw new MoraineException(INVALID, "a data file of table " + table + " needs a path");
 		if (file.partition().isPresent()) {
 			boolean known = m.rows.all(Family.PARTITION_INFO, table.value(), file.partition().get().value()).size() > 0;
 			if (!known)

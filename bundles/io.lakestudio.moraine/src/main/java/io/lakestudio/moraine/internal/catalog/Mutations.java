@@ -181,6 +181,8 @@ public final class Mutations implements Transaction {
 
 	private long putColumn(long table, ColumnDef c, long order, Long parent) {
 		name("column", c.name());
+		if (c.columnType() == null || c.columnType().isBlank())
+			throw new MoraineException(INVALID, "column " + q(c.name()) + " needs a type");
 		long id = counters.nextColumnId++;
 		rows.put(new Row(Family.COLUMN, new Object[] { table, id, snapshot, null, order, c.name(), c.columnType(),
 				c.defaultValue(), c.defaultValue(), c.nullsAllowed(), parent,
