@@ -221,7 +221,7 @@ public final class Emulator implements AutoCloseable {
 		if ("fabric".equals(api)) {
 			return fabricApi.handle(method, path, q);
 		}
-		return dfsApi.handle(method, path, q, range(ex));
+		return dfsApi.handle(method, path, q, range(ex), ex.getRequestHeaders()::getFirst, in);
 	}
 
 	/** The SDK's blob reads send x-ms-range, which wins over Range as on Azure Storage. */

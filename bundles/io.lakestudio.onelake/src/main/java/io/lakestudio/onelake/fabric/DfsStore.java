@@ -115,6 +115,11 @@ public final class DfsStore implements LakeStore {
 		return get(path, new FileRange(offset, (long) length));
 	}
 
+	/** An object store with conditional writes in the OneLake folder {@code root} (abfss:// or plain form). */
+	public io.lakestudio.store.ObjectStore objects(String root) {
+		return new OneLakeObjectStore(this::client, endpoints.dfs(), clock, root);
+	}
+
 	/** The whole file. */
 	public byte[] readAll(String path) throws LakeException {
 		return get(path, null);
@@ -135,7 +140,7 @@ public final class DfsStore implements LakeStore {
 		return client().getFileSystemClient(p[0]).getFileClient(strip(p[1]));
 	}
 
-	private DataLakeServiceClient client() {
+	DataLakeServiceClient client() {
 		DataLakeServiceClient c = client;
 		if (c == null) {
 			synchronized (this) {

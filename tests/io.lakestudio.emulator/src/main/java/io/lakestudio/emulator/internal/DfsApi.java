@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 import io.lakestudio.emulator.FolderTenant;
@@ -23,13 +24,17 @@ import io.lakestudio.emulator.FolderTenant.Ws;
  * OneLake's DFS endpoint over the folder tenant: {@code GET /{workspace}?resource=filesystem&directory=..} lists
  * paths as {@code {"paths":[...]}} with {@code isDirectory}/{@code contentLength} as strings and the next page in
  * {@code x-ms-continuation}; {@code HEAD} and ranged {@code GET} of a file. The workspace and item may be given by
- * id or by name ({@code Sales.Lakehouse}), and listed names use the form the request used.
+ * id or by name ({@code Sales.Lakehouse}), and listed names use the form the request used. Writes go to
+ * {@link DfsWrites}.
  */
 public final class DfsApi {
 
 	private static final DateTimeFormatter RFC1123 = DateTimeFormatter.RFC_1123_DATE_TIME;
 
+	private static final java.util.Set<String> WRITES = java.util.Set.of("PUT", "PATCH", "DELETE");
+
 	private final FolderTenant tenant;
+	private final DfsWrites writes = new DfsWrites();
 	public volatile int pageSize = 5000;
 
 	public DfsApi(FolderTenant tenant) {
@@ -40,6 +45,12 @@ public final class DfsApi {
 	}
 
 	public Answer handle(String method, String rawPath, Query q, String range) throws IOException {
+		return handle(method, rawPath, q, range, h -> null, new byte[0]);
+	}
+
+	/** As above, with the request's headers and body for writes ({@link DfsWrites}). */
+	public Answer handle(String method, String rawPath, Query q, String range, UnaryOperator<String> header,
+			byte[] body) throws IOException {
 		// a URL path is percent-encoded only: '+' is a plus, as Azure Storage reads it (form decoding made it a space)
 		String path = URLDecoder.decode(rawPath.replace("+", "%2B"), StandardCharsets.UTF_8);
 		String[] s = path.substring(1).split("/", 2);
@@ -55,6 +66,9 @@ public final class DfsApi {
 			return list(t, Boolean.parseBoolean(q.get("recursive", "false")), q);
 		}
 		Target t = s.length > 1 ? resolve(ws.get(), s[1]) : null;
+		if (t != null && WRITES.contains(method)) {
+			return writes.handle(method, t.file(), q, header, body, this::file);
+		}
 		if (t == null || !Files.exists(t.file())) {
 			return Answer.dfsError(404, "PathNotFound", "The specified path does not exist.");
 		}
@@ -103,6 +117,14 @@ public final class DfsApi {
 		return status == 206 ? ans.header("Content-Range", "bytes " + a + "-" + b + "/" + size) : ans;
 	}
 
+	/** {@code /workspace/item/rest} (a rename's source) as a file, or null. */
+	private Path file(String path) {
+		String[] s = path.substring(path.startsWith("/") ? 1 : 0).split("/", 2);
+		Optional<Ws> ws = tenant.workspace(s[0]);
+		Target t = ws.isEmpty() || s.length < 2 ? null : resolve(ws.get(), s[1]);
+		return t == null ? null : t.file();
+	}
+
 	/** {@code item/rest}: the item by id or {@code name.Type}, the rest a path inside it. */
 	private Target resolve(Ws ws, String dir) {
 		String[] p = dir.split("/", 2);
@@ -121,7 +143,8 @@ public final class DfsApi {
 	private Answer list(Target t, boolean recursive, Query q) throws IOException {
 		List<Path> found;
 		try (Stream<Path> s = recursive ? Files.walk(t.file()).skip(1) : Files.list(t.file())) {
-			found = s.sorted().toList();
+			// an emulated write's temp file is never an entry
+			found = s.filter(p -> !p.getFileName().toString().endsWith(".emu")).sorted().toList();
 		}
 		int size = Math.min(pageSize, Math.max(1, q.number("maxResults", 5000)));
 		Page<Path> page;
@@ -144,7 +167,8 @@ public final class DfsApi {
 			}
 			m.put("contentLength", dir ? "0" : Long.toString(Files.size(p)));
 			m.put("lastModified", lastModified(p));
-			m.put("etag", etag(p));
+			String etag = etag(p);
+			m.put("etag", etag.substring(1, etag.length() - 1)); // a listing's etags are unquoted, as storage's
 			m.put("owner", "$superuser");
 			m.put("group", "$superuser");
 			m.put("permissions", "rwxr-x---");
@@ -158,8 +182,14 @@ public final class DfsApi {
 		return RFC1123.format(Files.getLastModifiedTime(p).toInstant().atZone(ZoneOffset.UTC));
 	}
 
+	/** From the file's inode, mtime (ns) and size: every emulated write makes a new file with a later mtime. */
 	static String etag(Path p) throws IOException {
-		return "\"0x" + Long.toHexString(Files.getLastModifiedTime(p).toMillis() * 31 + Files.size(p)) + "\"";
+		java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(p,
+				java.nio.file.attribute.BasicFileAttributes.class);
+		java.time.Instant t = a.lastModifiedTime().toInstant();
+		long h = java.util.Objects.hash(a.fileKey(), t.getEpochSecond(), t.getNano(), a.size());
+		return "\"0x" + Long.toHexString(t.getEpochSecond() * 1_000_000_000L + t.getNano())
+				+ Long.toHexString(h & 0xffffffffL) + "\"";
 	}
 
 	static RandomAccessFile open(Path f) throws IOException {

@@ -1,0 +1,5 @@
+package io.lakestudio.kv;
+
+/** One live pair a scan returns. */
+public record KeyValue(byte[] key, byte[] value) {
+}

@@ -1,0 +1,58 @@
+package io.lakestudio.kv;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.kv.internal.Reads;
+import io.lakestudio.store.StoreException;
+
+/**
+ * A consistent cut of a writer's store: every batch up to one sequence number, none after, however long it is held.
+ * While open it keeps the SSTs it reads from being collected and the versions it sees from being merged away.
+ */
+public final class ReadPoint implements KvReads, AutoCloseable {
+
+	private final KvStore owner;
+	final Reads reads;
+	private boolean closed;
+	boolean forTransaction;
+
+	ReadPoint(KvStore owner, Reads reads) {
+		this.owner = owner;
+		this.reads = reads;
+	}
+
+	/** The sequence number of the last batch this cut sees. */
+	public long seq() {
+		return reads.seq();
+	}
+
+	@Override
+	public byte[] get(String subspace, byte[] key) throws KvException {
+		try {
+			return reads.get(WriteBatch.check(subspace), key);
+		} catch (StoreException e) {
+			throw KvStore.failure(e);
+		}
+	}
+
+	@Override
+	public List<KeyValue> scan(String subspace, byte[] from, byte[] to, int limit) throws KvException {
+		try {
+			List<KeyValue> out = new ArrayList<>();
+			reads.scan(WriteBatch.check(subspace), from, to, limit)
+					.forEach(e -> out.add(new KeyValue(e.getKey(), e.getValue())));
+			return out;
+		} catch (StoreException e) {
+			throw KvStore.failure(e);
+		}
+	}
+
+	@Override
+	public void close() {
+		if (!closed) {
+			closed = true;
+			owner.release(this);
+		}
+	}
+}
