@@ -15,11 +15,13 @@ import io.lakestudio.moraine.internal.transaction.Lease;
 import io.lakestudio.moraine.internal.transaction.Maintenance;
 import io.lakestudio.moraine.internal.transaction.Migrations;
 import io.lakestudio.moraine.internal.transaction.Writes;
+import io.lakestudio.moraine.kv.ObjectKvStore;
 import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvMerge;
 import io.lakestudio.moraine.store.KvStore;
 import io.lakestudio.moraine.store.WriteBatch;
+import io.lakestudio.store.ObjectStore;
 
 /**
  * A read-write handle on a moraine catalog: the store's one writer, holding its lease. Every commit is one
@@ -61,6 +63,14 @@ public final class Catalog extends ReadOnlyCatalog {
 			throw e;
 		}
 		return catalog;
+	}
+
+	/**
+	 * Opens the catalog kept in {@code objects} (a folder, OneLake, memory) as its writer, on
+	 * {@code io.lakestudio.kv} with its default bounds and the options' clock.
+	 */
+	public static Catalog open(ObjectStore objects, CatalogOptions options) {
+		return open(ObjectKvStore.on(objects, options.clock()), options);
 	}
 
 	/** Runs {@code body} as one transaction: one snapshot (none if it changed nothing), one durable write. */

@@ -16,11 +16,13 @@ import io.lakestudio.moraine.internal.transaction.Format;
 import io.lakestudio.moraine.internal.transaction.Head;
 import io.lakestudio.moraine.internal.transaction.Maintenance;
 import io.lakestudio.moraine.internal.transaction.Writes;
+import io.lakestudio.moraine.kv.ObjectKvStore;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvCensus;
 import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvStore;
+import io.lakestudio.store.ObjectStore;
 
 /**
  * The read surface of a moraine catalog: every read and no mutator, so committing through a read-only handle does
@@ -63,6 +65,14 @@ public class ReadOnlyCatalog implements AutoCloseable {
 			throw e;
 		}
 		return catalog;
+	}
+
+	/**
+	 * Opens the catalog kept in {@code objects} without becoming its writer: following the head, or pinned to
+	 * {@code options.checkpoint()} (then it writes nothing, so read-only credentials suffice).
+	 */
+	public static ReadOnlyCatalog openReadOnly(ObjectStore objects, CatalogOptions options) {
+		return openReadOnly(ObjectKvStore.on(objects, options.clock()), options);
 	}
 
 	/** A view at the latest cut, for a snapshot that keeps it until closed. */
