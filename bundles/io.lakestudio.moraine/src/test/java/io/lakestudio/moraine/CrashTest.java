@@ -40,7 +40,7 @@ class CrashTest {
 	}
 
 	/** Open, two commits (the second with an index and 7 entries), a drop, a pass in batches of 2. */
-	static void workload(MemoryKvStore store, List<String> done) {
+	static void workload(io.lakestudio.moraine.store.KvStore store, List<String> done) {
 		Catalog catalog = Catalog.open(store, CatalogOptions.defaults().withForceTakeover(true));
 		done.add("opened");
 		catalog.commit(tx -> tx.createTable(new SchemaId(0), "t", List.of(ColumnDef.of("k", "VARCHAR"))));
