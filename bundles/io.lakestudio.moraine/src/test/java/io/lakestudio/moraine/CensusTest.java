@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** The seed's census and compaction example. */
 class CensusTest {
 
 	@Test
 	void everySubspaceIsReportedAndTheMergeCollapsesRuns() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createSchema("sales"));
 			StoreCensus census = catalog.storeCensus(CensusRequest.defaults());
 			assertTrue(census.subspaces().stream().anyMatch(s -> s.subspace() == SubspaceName.CURRENT));
@@ -38,7 +38,7 @@ class CensusTest {
 
 	@Test
 	void aReaderTakesACensusToo() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		Catalog.open(store, CatalogOptions.defaults()).close();
 		try (ReadOnlyCatalog reader = ReadOnlyCatalog.openReadOnly(store, CatalogOptions.defaults())) {
 			assertTrue(reader.storeCensus(CensusRequest.defaults()).subspaces().size() >= 7);

@@ -7,14 +7,14 @@ import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** One commit = one snapshot = one atomic store write; conflicts retried; failures leave nothing. */
 class CommitTest {
 
 	@Test
 	void aCommitThatLosesToAConcurrentOneIsReRunFromTheNewHead() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			store.beforeNextWrite(() -> catalog.commit(tx -> tx.createSchema("racer")));
 			int[] runs = { 0 };
@@ -34,7 +34,7 @@ class CommitTest {
 
 	@Test
 	void aSpentRetryBudgetIsATypedConflictAndWritesNothing() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults().withCommitRetries(0))) {
 			store.beforeNextWrite(() -> catalog.commit(tx -> tx.createSchema("racer")));
 			MoraineException e = assertThrows(MoraineException.class,
@@ -46,7 +46,7 @@ class CommitTest {
 
 	@Test
 	void aClosureThatThrowsLeavesNothingBehind() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			int before = store.mutations.get();
 			assertThrows(IllegalStateException.class, () -> catalog.commit(tx -> {
@@ -66,7 +66,7 @@ class CommitTest {
 
 	@Test
 	void aCommitGroupMintsASnapshotPerMemberInOneWrite() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			int before = store.mutations.get();
 			List<Consumer<Transaction>> members = List.of(tx -> tx.createSchema("a"), tx -> {
@@ -84,7 +84,7 @@ class CommitTest {
 
 	@Test
 	void anOversizedCommitIsRefusedWhole() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults().withMaxCommitBytes(2_000))) {
 			MoraineException e = assertThrows(MoraineException.class, () -> catalog.commit(tx -> {
 				for (int i = 0; i < 50; i++)
@@ -97,7 +97,7 @@ class CommitTest {
 
 	@Test
 	void aCommitThatChangesNothingMintsNoSnapshot() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			assertEquals(new SnapshotId(0), catalog.commit(tx -> tx.snapshot().schemas()));
 			assertEquals(1, catalog.snapshots().size());
 		}
@@ -105,7 +105,7 @@ class CommitTest {
 
 	@Test
 	void optionsLiveOutsideTheSnapshotProtocol() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults());
 				ReadOnlyCatalog reader = ReadOnlyCatalog.openReadOnly(store, CatalogOptions.defaults())) {
 			catalog.setOption(OptionScope.GLOBAL, "data_inlining_row_limit", "10");
@@ -124,7 +124,7 @@ class CommitTest {
 
 	@Test
 	void shortOperationsReleaseTheCutsTheyRead() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createSchema("a"));
 			catalog.commitGroup(List.of(tx -> tx.createSchema("b")));
@@ -146,7 +146,7 @@ class CommitTest {
 
 	@Test
 	void anUnclosedSnapshotsCutIsReleasedOnceUnreachable() throws InterruptedException {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			for (int i = 0; i < 10; i++)
 				assertEquals(1, catalog.snapshot().schemas().size());
@@ -160,7 +160,7 @@ class CommitTest {
 
 	@Test
 	void badInputIsAClearErrorAndLosesNothing() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SchemaId main = new SchemaId(0);
 			MoraineException noType = assertThrows(MoraineException.class, () -> catalog.commit(
 					tx -> tx.createTable(main, "t", List.of(new ColumnDef("x", " ", true, null, List.of())))));

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import io.lakestudio.moraine.internal.transaction.CrashPoints;
 import io.lakestudio.moraine.internal.transaction.CrashPoints.Point;
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /**
  * Each named crash point stops an open, a commit or a maintenance pass as a crash would (the process gone, its
@@ -66,7 +66,7 @@ class CrashTest {
 		for (Point point : Point.values()) {
 			if (point.name().startsWith("MIGRATION"))
 				continue; // MigrationTest stops a migration at those
-			MemoryKvStore store = new MemoryKvStore();
+			TestKvStore store = new TestKvStore();
 			crashAt(point);
 			List<String> done = new ArrayList<>();
 			assertThrows(Crash.class, () -> workload(store, done), point.name());

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /**
  * The seed's "Diagnostics", through System.Logger (java.util.logging when nothing else is installed): info at
@@ -59,19 +59,19 @@ class DiagnosticsTest {
 
 	@Test
 	void openAndBootstrapAtInfoOnceEach() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		Catalog.open(store, CatalogOptions.defaults()).close();
 		Catalog.open(store, CatalogOptions.defaults()).close();
 		ReadOnlyCatalog.openReadOnly(store, CatalogOptions.defaults()).close();
 		List<String> info = at(Level.INFO);
 		assertEquals(1, info.stream().filter(m -> m.contains("bootstrapped")).count(), info.toString());
-		assertEquals(3, info.stream().filter(m -> m.contains("opened memory-kv")).count(), info.toString());
+		assertEquals(3, info.stream().filter(m -> m.contains("opened " + store.describe() + " ")).count(), info.toString());
 		assertTrue(info.stream().anyMatch(m -> m.contains("layout version 1")));
 	}
 
 	@Test
 	void oneDebugLinePerCommitHoweverManyRowsAndFiles() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createTable(new SchemaId(0), "t", List.of(ColumnDef.of("x", "INTEGER"))));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
 			records.clear();
@@ -90,7 +90,7 @@ class DiagnosticsTest {
 
 	@Test
 	void spentRetriesAndOversizedCommitsWarn() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults().withCommitRetries(0)
 				.withMaxCommitBytes(1_000))) {
 			store.beforeNextWrite(() -> catalog.commit(tx -> tx.createSchema("r")));

@@ -8,7 +8,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /**
  * Every ducklake_* table listed from a snapshot, row-faithfully: the spec's columns (checked against the DuckLake
@@ -57,7 +57,7 @@ class DucklakeRowsTest {
 
 	@Test
 	void everyListedTableHasTheSpecsColumns() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			build(catalog);
 			CatalogSnapshot head = catalog.snapshot();
 			for (String table : CatalogSnapshot.ducklakeTables()) {
@@ -106,7 +106,7 @@ class DucklakeRowsTest {
 
 	@Test
 	void endSnapshotsAreAsTheDatabaseHeldThemAtEachSnapshot() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SnapshotId[] s = build(catalog);
 			List<Map<String, Object>> then = catalog.snapshotAt(s[0]).ducklakeRows("ducklake_table");
 			List<Map<String, Object>> now = catalog.snapshot().ducklakeRows("ducklake_table");

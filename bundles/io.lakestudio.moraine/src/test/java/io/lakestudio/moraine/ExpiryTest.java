@@ -6,14 +6,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** Snapshot expiry, DuckLake's: what no remaining snapshot sees goes, its files scheduled for deletion. */
 class ExpiryTest {
 
 	@Test
 	void expiringSnapshotsRemovesWhatOnlyTheySawAndSchedulesItsFiles() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SnapshotId s1 = catalog.commit(tx -> tx.createTable(new SchemaId(0), "t",
 					List.of(ColumnDef.of("x", "INTEGER"))));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();

@@ -6,14 +6,14 @@ import org.junit.jupiter.api.Test;
 
 import io.lakestudio.moraine.internal.store.Keys;
 import io.lakestudio.moraine.internal.store.Values;
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** The seed's "Format migration": a stamped layout version; a newer one refused, not misread; migrate a no-op. */
 class FormatTest {
 
 	@Test
 	void aNewStoreIsStampedAndMigrateIsANoOp() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			assertEquals(1, catalog.formatVersion());
 			SnapshotId head = catalog.snapshot().id();
 			MigrationReport report = catalog.migrate(MigrationRequest.defaults());
@@ -25,7 +25,7 @@ class FormatTest {
 
 	@Test
 	void aStoreStampedByANewerLayoutIsRefusedByWritersAndReaders() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createSchema("kept"));
 		}
@@ -43,7 +43,7 @@ class FormatTest {
 
 	@Test
 	void readersRefuseAStoreWhileAMigrationCursorIsInIt() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		Catalog.open(store, CatalogOptions.defaults()).close();
 		try (ReadOnlyCatalog r = ReadOnlyCatalog.openReadOnly(store, CatalogOptions.defaults())) {
 			store.rawPut("meta", Keys.of("migration"), Values.encode(2L, "cursor"));

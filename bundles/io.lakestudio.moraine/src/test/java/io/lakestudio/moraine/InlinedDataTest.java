@@ -10,7 +10,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** The seed's "Inlined data": ids from the table's counter, read back now and as of a past snapshot, flushed once. */
 class InlinedDataTest {
@@ -23,7 +23,7 @@ class InlinedDataTest {
 
 	@Test
 	void inlinedRowsShareTheRowIdCounterWithFilesAndSurviveAFlushExactlyOnce() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createTable(new SchemaId(0), "t", List.of(ColumnDef.of("x", "INTEGER"))));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
 			SnapshotId s1 = catalog.commit(tx -> tx.addDataFile(DataFile.parquet(t, "f1.parquet", 10, 100)));
@@ -79,7 +79,7 @@ class InlinedDataTest {
 
 	@Test
 	void aFlushMustCarryEveryLiveRow() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createTable(new SchemaId(0), "t", List.of(ColumnDef.of("x", "INTEGER"))));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
 			catalog.commit(tx -> tx.inlineInsert(t, chunk("a", 3)));

@@ -7,13 +7,13 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** One writer per store: a live lease refuses a second opener; a quiet or forced takeover fences the first. */
 class LeaseTest {
 
 	final TestClock clock = new TestClock(Instant.parse("2026-03-01T10:00:00Z"));
-	final MemoryKvStore store = new MemoryKvStore(clock);
+	final TestKvStore store = new TestKvStore(clock);
 
 	CatalogOptions as(String holder) {
 		return CatalogOptions.defaults().withClock(clock).withHolder(holder).withLeaseTimeout(Duration.ofSeconds(30));

@@ -7,14 +7,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** The seed's "Maintenance": dropped indexes' ranges reclaimed in bounded batches, no snapshot minted. */
 class MaintenanceTest {
 
 	@Test
 	void nothingDroppedMeansNothingToReclaimAndNoSnapshot() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SnapshotId head = catalog.snapshot().id();
 			MaintenanceReport report = catalog.maintain(MaintenanceRequest.defaults());
 			assertEquals(0, report.indexesSwept());
@@ -40,7 +40,7 @@ class MaintenanceTest {
 
 	@Test
 	void aDroppedIndexIsSweptInBatchesAndAnInterruptedPassLeavesASmallerOne() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			TableId t = tableWithIndex(catalog, 10);
 			IndexInfo ix = catalog.snapshot().indexes(t).get(0);
@@ -51,9 +51,20 @@ class MaintenanceTest {
 			assertEquals(1, catalog.snapshotAt(beforeDrop).indexes(t).size());
 			SnapshotId head = catalog.snapshot().id();
 
-			Thread.currentThread().interrupt();
-			MoraineException stopped = assertThrows(MoraineException.class,
-					() -> catalog.maintain(new MaintenanceRequest(3)));
+			// the host interrupts the pass while its first batch lands (set between that batch and the check: an
+			// interrupt during a FolderStore write would fail the write itself, as NIO channels are interruptible)
+			java.util.concurrent.atomic.AtomicBoolean once = new java.util.concurrent.atomic.AtomicBoolean();
+			io.lakestudio.moraine.internal.transaction.CrashPoints.install(p -> {
+				if (p == io.lakestudio.moraine.internal.transaction.CrashPoints.Point.MAINTENANCE_BETWEEN_BATCHES
+						&& once.compareAndSet(false, true))
+					Thread.currentThread().interrupt();
+			});
+			MoraineException stopped;
+			try {
+				stopped = assertThrows(MoraineException.class, () -> catalog.maintain(new MaintenanceRequest(3)));
+			} finally {
+				io.lakestudio.moraine.internal.transaction.CrashPoints.install(null);
+			}
 			assertTrue(Thread.interrupted());
 			assertEquals(MoraineException.Kind.INTERRUPTED, stopped.kind());
 			assertEquals(7, countAll(catalog, ix), "one whole batch of three went before the interrupt took");
@@ -78,7 +89,7 @@ class MaintenanceTest {
 
 	@Test
 	void droppingATableDropsItsIndexesForTheSweep() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			TableId t = tableWithIndex(catalog, 5);
 			catalog.commit(tx -> tx.dropTable(t));
 			assertEquals(5, catalog.maintain(MaintenanceRequest.defaults()).entriesDeleted());
@@ -87,7 +98,7 @@ class MaintenanceTest {
 
 	@Test
 	void aUniqueIndexRefusesAHeldValueButAdmitsAnyNumberOfNulls() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			TableId t = tableWithIndex(catalog, 2);
 			IndexId ix = catalog.snapshot().indexes(t).get(0).id();
 			MoraineException dup = assertThrows(MoraineException.class,

@@ -12,7 +12,7 @@ import io.lakestudio.moraine.internal.store.Values;
 import io.lakestudio.moraine.internal.transaction.CrashPoints;
 import io.lakestudio.moraine.internal.transaction.Migrations;
 import io.lakestudio.moraine.store.KvEntry;
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /**
  * The seed's migration protocol, on a synthetic step behind the test seam (this build ships none): one-way,
@@ -51,8 +51,8 @@ class MigrationTest {
 		CrashPoints.install(null);
 	}
 
-	static MemoryKvStore storeWithOptions(int n) {
-		MemoryKvStore store = new MemoryKvStore();
+	static TestKvStore storeWithOptions(int n) {
+		TestKvStore store = new TestKvStore();
 		try (Catalog c = Catalog.open(store, CatalogOptions.defaults())) {
 			c.commit(tx -> tx.createSchema("kept"));
 			for (int i = 0; i < n; i++)
@@ -72,7 +72,7 @@ class MigrationTest {
 
 	@Test
 	void aStoppedMigrationResumesUnderItsCursorAndRewritesEachKeyOnce() {
-		MemoryKvStore store = storeWithOptions(7);
+		TestKvStore store = storeWithOptions(7);
 		Migrations.install(List.of(SYNTHETIC));
 		int[] batches = { 0 };
 		CrashPoints.install(p -> {
@@ -107,7 +107,7 @@ class MigrationTest {
 
 	@Test
 	void aCrashBeforeTheStampFlipsLeavesEveryKeyRewrittenOnceAndTheStampOld() {
-		MemoryKvStore store = storeWithOptions(4);
+		TestKvStore store = storeWithOptions(4);
 		Migrations.install(List.of(SYNTHETIC));
 		CrashPoints.install(p -> {
 			if (p == CrashPoints.Point.MIGRATION_BEFORE_STAMP)

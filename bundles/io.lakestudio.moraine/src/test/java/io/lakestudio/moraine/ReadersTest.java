@@ -10,14 +10,14 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** The seed's "Readers": a following reader sees each commit; a pinned one sees its cut only and writes nothing. */
 class ReadersTest {
 
 	@Test
 	void aPinnedReaderSeesItsCheckpointAndNothingCommittedAfter() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createSchema("sales"));
 			String checkpoint = catalog.createCheckpoint(Optional.empty());
@@ -41,7 +41,7 @@ class ReadersTest {
 
 	@Test
 	void aFollowingReaderSeesEveryCommitAsItLandsAndNeverFences() {
-		MemoryKvStore store = new MemoryKvStore();
+		TestKvStore store = new TestKvStore();
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults());
 				ReadOnlyCatalog reader = ReadOnlyCatalog.openReadOnly(store, CatalogOptions.defaults())) {
 			for (int i = 0; i < 5; i++) {
@@ -66,7 +66,7 @@ class ReadersTest {
 	@Test
 	void aCheckpointPinsUntilItExpiresOrIsDeleted() {
 		TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
-		MemoryKvStore store = new MemoryKvStore(clock);
+		TestKvStore store = new TestKvStore(clock);
 		try (Catalog catalog = Catalog.open(store, CatalogOptions.defaults().withClock(clock))) {
 			String shortLived = catalog.createCheckpoint(Optional.of(Duration.ofMinutes(5)));
 			String forever = catalog.createCheckpoint(Optional.empty());
@@ -86,7 +86,7 @@ class ReadersTest {
 
 	@Test
 	void aSnapshotNeverMintedIsATypedError() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			assertEquals(MoraineException.Kind.NO_SUCH_SNAPSHOT,
 					assertThrows(MoraineException.class, () -> catalog.snapshotAt(new SnapshotId(7))).kind());
 		}
@@ -95,13 +95,13 @@ class ReadersTest {
 	@Test
 	void aWriterCannotBeOpenedPinned() {
 		assertEquals(MoraineException.Kind.INVALID, assertThrows(MoraineException.class,
-				() -> Catalog.open(new MemoryKvStore(), CatalogOptions.defaults().withCheckpoint("x"))).kind());
+				() -> Catalog.open(new TestKvStore(), CatalogOptions.defaults().withCheckpoint("x"))).kind());
 	}
 
 	@Test
 	void timeTravelByTimestampFindsTheHeadOfThatMoment() {
 		TestClock clock = new TestClock(Instant.parse("2026-05-01T12:00:00Z"));
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(clock), CatalogOptions.defaults().withClock(clock))) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(clock), CatalogOptions.defaults().withClock(clock))) {
 			clock.advance(Duration.ofMinutes(1));
 			SnapshotId a = catalog.commit(tx -> tx.createSchema("a"));
 			clock.advance(Duration.ofMinutes(1));

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import io.lakestudio.moraine.store.MemoryKvStore;
+import io.lakestudio.moraine.store.TestKvStore;
 
 /** The seed's worked example and its walkthrough: schema evolution across commits, read now and by time travel. */
 class WorkedExampleTest {
@@ -16,7 +16,7 @@ class WorkedExampleTest {
 
 	@Test
 	void headAndPastBothSeeTheBootstrapMainSchemaBesideSales() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SnapshotId v1 = catalog.commit(tx -> {
 				SchemaId sales = tx.createSchema("sales");
 				tx.createTable(sales, "orders", List.of(ID));
@@ -33,7 +33,7 @@ class WorkedExampleTest {
 
 	@Test
 	void alterAndRenameAcrossASecondCommitKeepFieldIdsAndThePast() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SnapshotId v1 = catalog.commit(tx -> {
 				SchemaId sales = tx.createSchema("sales");
 				tx.createTable(sales, "orders", List.of(ID, ColumnDef.of("note", "VARCHAR")));
@@ -68,7 +68,7 @@ class WorkedExampleTest {
 
 	@Test
 	void aDroppedColumnsFieldIdIsNeverHandedOutAgain() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createTable(tx.snapshot().schemaByName("main").orElseThrow().id(), "t",
 					List.of(ID, ColumnDef.of("x", "INTEGER"))));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
@@ -83,7 +83,7 @@ class WorkedExampleTest {
 
 	@Test
 	void dataFileRegistrationMintsASnapshotWithoutBumpingTheSchemaVersion() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			catalog.commit(tx -> tx.createTable(new SchemaId(0), "t", List.of(ID)));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
 			ColumnId id = catalog.snapshot().columns(t).get(0).id();
@@ -109,7 +109,7 @@ class WorkedExampleTest {
 
 	@Test
 	void viewsMacrosTagsAndSpecsAreVersionedLikeTables() {
-		try (Catalog catalog = Catalog.open(new MemoryKvStore(), CatalogOptions.defaults())) {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
 			SchemaId main = new SchemaId(0);
 			catalog.commit(tx -> tx.createTable(main, "t", List.of(ID, ColumnDef.of("ts", "TIMESTAMP"))));
 			TableId t = catalog.snapshot().tableByName("main", "t").orElseThrow().id();
