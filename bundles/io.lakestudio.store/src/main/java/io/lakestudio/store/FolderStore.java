@@ -186,10 +186,13 @@ public final class FolderStore implements ObjectStore {
 
 	@Override
 	public void delete(String path) throws StoreException {
+		Path p = file(path);
+		if (Files.isDirectory(p))
+			return; // a folder of objects is no object: nothing at this path to delete
 		try (FolderLock.Held held = lock.hold()) {
-			Files.deleteIfExists(file(path));
+			Files.deleteIfExists(p);
 		} catch (DirectoryNotEmptyException e) {
-			throw new IllegalArgumentException("not an object: " + path);
+			return; // became a folder meanwhile
 		} catch (IOException e) {
 			throw failure(e, path, "delete");
 		}
@@ -260,8 +263,8 @@ public final class FolderStore implements ObjectStore {
 		}
 	}
 
-	private static StoreException failure(IOException e, String path, String what) {
-		if (e instanceof NoSuchFileException)
+	private StoreException failure(IOException e, String path, String what) {
+		if (e instanceof NoSuchFileException || (path != null && Files.isDirectory(root.resolve(path))))
 			return StoreException.notFound(path);
 		StoreException.Kind kind = e instanceof AccessDeniedException ? StoreException.Kind.FORBIDDEN
 				: StoreException.Kind.IO;

@@ -93,6 +93,8 @@ public final class OneLakeObjectStore implements ObjectStore {
 		} catch (RuntimeException e) {
 			if (range != null && status(e) == 416)
 				return new byte[0]; // past the end: no bytes there, as every store answers
+			if (status(e) != 404 && head(path).isEmpty())
+				throw StoreException.notFound(path); // a folder (of objects) is no object
 			throw failure("GET", path, e);
 		}
 		return out.toByteArray();
@@ -173,7 +175,8 @@ public final class OneLakeObjectStore implements ObjectStore {
 		try {
 			file(path).deleteWithResponse(null, null, Context.NONE);
 		} catch (RuntimeException e) {
-			if (status(e) != 404)
+			// not there, or a folder of objects (no object): nothing to delete
+			if (status(e) != 404 && !(status(e) == 409 && "DirectoryNotEmpty".equals(code(e))))
 				throw failure("DELETE", path, e);
 		}
 	}

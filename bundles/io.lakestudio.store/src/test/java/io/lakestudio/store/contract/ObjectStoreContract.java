@@ -68,6 +68,11 @@ public abstract class ObjectStoreContract {
 				assertThrows(StoreException.class, () -> s.get("no/such", 0, 4)).kind());
 		assertTrue(s.head("no/such").isEmpty());
 		s.delete("no/such");
+		s.put("dir/inside", b("x"), WriteCondition.ALWAYS);
+		assertTrue(s.head("dir").isEmpty(), "a folder of objects is no object");
+		assertEquals(StoreException.Kind.NOT_FOUND, assertThrows(StoreException.class, () -> s.get("dir")).kind());
+		s.delete("dir");
+		assertArrayEquals(b("x"), s.get("dir/inside"), "deleting the prefix deletes no object under it");
 	}
 
 	@Test
