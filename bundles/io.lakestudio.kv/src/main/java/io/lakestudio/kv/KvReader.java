@@ -53,9 +53,9 @@ public final class KvReader implements KvReads, AutoCloseable {
 		try {
 			Manifest latest = r.log.latest().orElseThrow(() -> new KvException("no KV store at " + store.describe()));
 			Manifest.Checkpoint cp = latest.checkpoints().stream().filter(c -> c.id().equals(checkpoint)).findFirst()
-					.orElseThrow(() -> new KvException("no checkpoint " + checkpoint + " in " + store.describe()));
+					.orElseThrow(() -> new NoSuchCheckpoint("no checkpoint " + checkpoint + " in " + store.describe()));
 			if (!cp.live(options.clock().millis()))
-				throw new KvException("checkpoint " + checkpoint + " has expired");
+				throw new NoSuchCheckpoint("checkpoint " + checkpoint + " has expired");
 			r.reads = new Reads(r.log.read(cp.manifestVersion()), List.of(), Long.MAX_VALUE, r.cache);
 		} catch (StoreException e) {
 			throw KvStore.failure(e);
@@ -124,6 +124,55 @@ public final class KvReader implements KvReads, AutoCloseable {
 		} catch (ManifestLog.Fenced e) {
 			throw new IllegalStateException(e);
 		}
+	}
+
+	/**
+	 * One key of the newest durable state (manifest plus the WAL after it), read without opening a reader and
+	 * writing nothing: null when absent, or when no store was ever made here. For a look before deciding to open.
+	 */
+	public static byte[] peek(ObjectStore store, KvOptions options, String subspace, byte[] key) throws KvException {
+		ManifestLog log = new ManifestLog(store);
+		SstCache cache = new SstCache(store, 1 << 20);
+		for (int tries = 0;; tries++) {
+			try {
+				Manifest latest = log.latest().orElse(null);
+				if (latest == null)
+					return null;
+				Memtable mem = new Memtable();
+				for (ObjectInfo o : store.list("wal/"))
+					if (Wal.seqOf(o.path()) > latest.walFlushed())
+						mem.apply(Wal.decode(store.get(o.path())));
+				return new Reads(latest, List.of(mem), Long.MAX_VALUE, cache).get(WriteBatch.check(subspace), key);
+			} catch (StoreException e) {
+				// a WAL object or SST collected under us: the newer manifest holds what it held
+				if (e.kind() != StoreException.Kind.NOT_FOUND || tries > 10)
+					throw KvStore.failure(e);
+			}
+		}
+	}
+
+	/**
+	 * A consistent cut at what this reader last caught up to: its gets and scans keep seeing it while
+	 * {@link #refresh()} moves the reader on (hold it briefly: the writer may collect what an old cut reads).
+	 */
+	public ReadPoint readPoint() {
+		return new ReadPoint(null, reads);
+	}
+
+	/** The checkpoints in the newest manifest, unexpired (following readers' own among them). */
+	public List<Manifest.Checkpoint> checkpoints() throws KvException {
+		try {
+			long now = options.clock().millis();
+			return log.latest().map(m -> m.checkpoints().stream().filter(c -> c.live(now)).toList())
+					.orElse(List.of());
+		} catch (StoreException e) {
+			throw KvStore.failure(e);
+		}
+	}
+
+	/** Whether this reader is pinned to a checkpoint (it never moves, and writes nothing). */
+	public boolean isPinned() {
+		return pinned;
 	}
 
 	/** The last batch this reader sees. */

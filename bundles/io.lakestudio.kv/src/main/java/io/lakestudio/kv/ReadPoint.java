@@ -12,7 +12,7 @@ import io.lakestudio.store.StoreException;
  */
 public final class ReadPoint implements KvReads, AutoCloseable {
 
-	private final KvStore owner;
+	private final KvStore owner; // null: a reader's cut, which pins nothing in the writer
 	final Reads reads;
 	private boolean closed;
 	boolean forTransaction;
@@ -52,7 +52,8 @@ public final class ReadPoint implements KvReads, AutoCloseable {
 	public void close() {
 		if (!closed) {
 			closed = true;
-			owner.release(this);
+			if (owner != null)
+				owner.release(this);
 		}
 	}
 }

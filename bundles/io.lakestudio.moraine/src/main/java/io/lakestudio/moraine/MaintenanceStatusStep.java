@@ -1,0 +1,5 @@
+package io.lakestudio.moraine;
+
+/** One step a completed maintenance pass reports. */
+public record MaintenanceStatusStep(String step, long count) {
+}
