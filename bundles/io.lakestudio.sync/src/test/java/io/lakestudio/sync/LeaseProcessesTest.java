@@ -114,7 +114,11 @@ class LeaseProcessesTest {
 		int held = 0;
 		for (int round = 0; round < 12; round++) {
 			Sweeper s = start(file, 500, 200);
-			Thread.sleep(300 + random.nextInt(1200));
+			// the random moment is one of its work, not of its JVM starting (seconds on a loaded machine)
+			for (long t0 = System.currentTimeMillis(); !s.stepped && System.currentTimeMillis() - t0 < 30_000;) {
+				Thread.sleep(20);
+			}
+			Thread.sleep(random.nextInt(1200));
 			s.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 			try (Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file, new java.util.Properties());
 					ResultSet rs = c.createStatement().executeQuery("PRAGMA integrity_check")) {
@@ -176,6 +180,7 @@ class LeaseProcessesTest {
 		volatile int issued;
 		volatile boolean holding;
 		volatile boolean everHeld;
+		volatile boolean stepped;
 
 		Sweeper(Process process) {
 			this.process = process;
@@ -185,6 +190,7 @@ class LeaseProcessesTest {
 					String line;
 					while ((line = r.readLine()) != null) {
 						if (line.startsWith("step ")) {
+							stepped = true;
 							holding = line.contains("holder=true");
 							everHeld |= holding;
 						}
