@@ -96,6 +96,35 @@ public final class Commit {
 		return changes.isEmpty();
 	}
 
+	/** The catalog as this transaction sees it: {@code base} with its own new and ended rows. */
+	public CatalogAt applyTo(CatalogAt base) {
+		java.util.List<SchemaEntry> schemas = new ArrayList<>(base.schemas());
+		schemas.removeIf(x -> endedSchemas.contains(x.id()));
+		schemas.addAll(newSchemas);
+		java.util.List<TableEntry> tables = new ArrayList<>(base.tables());
+		tables.removeIf(x -> endedTables.contains(x.id()));
+		tables.addAll(newTables);
+		Map<Long, java.util.List<ColumnEntry>> columns = new LinkedHashMap<>();
+		for (Map.Entry<Long, java.util.List<ColumnEntry>> e : base.columns().entrySet()) {
+			java.util.List<ColumnEntry> cs = new ArrayList<>(e.getValue());
+			Set<Long> ended = endedColumns.getOrDefault(e.getKey(), Set.of());
+			cs.removeIf(x -> ended.contains(x.id()));
+			columns.put(e.getKey(), cs);
+		}
+		for (ColumnEntry c : newColumns) {
+			columns.computeIfAbsent(c.tableId(), k -> new ArrayList<>()).add(c);
+		}
+		columns.values().forEach(cs -> cs.sort(java.util.Comparator.comparingLong(ColumnEntry::order)));
+		return new CatalogAt(base.snapshot(), schemas, tables, columns);
+	}
+
+	/** Ends a column of a table. */
+	public void endColumn(long tableId, long columnId) {
+		newColumns.removeIf(c -> c.tableId() == tableId && c.id() == columnId);
+		endedColumns.computeIfAbsent(tableId, k -> new LinkedHashSet<>()).add(columnId);
+		schemaChanged = true;
+	}
+
 	/** The ids of tables this commit writes data to, drops or alters: what a concurrent commit may conflict on. */
 	public Set<Long> touchedTables() {
 		Set<Long> out = new LinkedHashSet<>(endedTables);
