@@ -42,6 +42,13 @@ public final class EngineSession implements AutoCloseable {
 		return engine.execute(sql, source);
 	}
 
+	/** Attaches the DuckLake catalogs kept in the settings, as their ATTACH statements would. */
+	public void attachKept(io.lakestudio.catalog.Settings settings) throws EngineException {
+		for (DuckLakeAttachments.Attachment a : DuckLakeAttachments.of(settings)) {
+			execute(a.attachStatement()).close();
+		}
+	}
+
 	/**
 	 * The statements of a script: split at semicolons outside quotes, identifiers and comments; blank ones and
 	 * comments alone dropped.
