@@ -42,6 +42,19 @@ public interface MetadataStore extends AutoCloseable {
 	Optional<TableStats> tableStats(long tableId) throws DuckLakeException;
 
 	/**
+	 * Sets a global option in {@code ducklake_metadata} (data_inlining_row_limit, target_file_size...): outside the
+	 * snapshot protocol, last write wins, no snapshot.
+	 */
+	void setOption(String key, String value) throws DuckLakeException;
+
+	/**
+	 * Every row of one of the specification's tables ({@code ducklake_snapshot}...), as the catalog holds it: what
+	 * {@code __ducklake_metadata_<name>.ducklake_*} shows. Values are strings (null for NULL) in the text form of
+	 * the column's DuckDB type ({@link SpecTableColumns}).
+	 */
+	List<List<String>> rows(String specTable) throws DuckLakeException;
+
+	/**
 	 * Writes the commit as one new snapshot, atomically, and returns it. Throws {@link DuckLakeException.Conflict}
 	 * when a snapshot newer than the commit's base touched what it touches (then nothing is written).
 	 */

@@ -233,6 +233,58 @@ public final class SqliteStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized void setOption(String key, String value) throws DuckLakeException {
+		if (readOnly) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			db.setAutoCommit(false);
+			try (PreparedStatement del = db.prepareStatement(
+					"DELETE FROM ducklake_metadata WHERE key = ? AND scope IS NULL");
+					PreparedStatement ins = db.prepareStatement("INSERT INTO ducklake_metadata (key, value) VALUES (?, ?)")) {
+				del.setString(1, key);
+				del.executeUpdate();
+				ins.setString(1, key);
+				ins.setString(2, value);
+				ins.executeUpdate();
+			}
+			db.commit();
+		} catch (SQLException e) {
+			rollback();
+			throw failed("set the option " + key, e);
+		} finally {
+			try {
+				db.setAutoCommit(true);
+			} catch (SQLException e) {
+				// the next call says so
+			}
+		}
+	}
+
+	@Override
+	public synchronized List<List<String>> rows(String specTable) throws DuckLakeException {
+		Map<String, String> columns = SpecTables.tables().get(specTable);
+		if (columns == null) {
+			throw new DuckLakeException(file + ": no DuckLake table " + specTable);
+		}
+		List<List<String>> out = new ArrayList<>();
+		try (Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT " + String.join(", ", columns.keySet()) + " FROM " + specTable)) {
+			int n = columns.size();
+			while (r.next()) {
+				List<String> row = new ArrayList<>(n);
+				for (int i = 1; i <= n; i++) {
+					row.add(r.getString(i));
+				}
+				out.add(row);
+			}
+		} catch (SQLException e) {
+			throw failed("read " + specTable, e);
+		}
+		return out;
+	}
+
+	@Override
 	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");

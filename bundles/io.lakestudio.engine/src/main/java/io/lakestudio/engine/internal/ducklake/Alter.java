@@ -75,7 +75,34 @@ final class Alter {
 				throw new EngineException(Kind.FAILED, "Catalog Error: table \"" + table.name()
 						+ "\" does not have a column with name \"" + name + "\"");
 			}
+			if (cat.columns(table.id()).size() == 1) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: Cannot drop column: table only has one column"
+						+ " remaining!");
+			}
 			c.endColumn(table.id(), col.get().id());
+		} else if (t.accept("ALTER")) {
+			t.accept("COLUMN");
+			String name = t.name();
+			ColumnEntry col = cat.column(table.id(), name).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + name + "\""));
+			ColumnEntry changed;
+			if (t.accept("SET", "DATA", "TYPE") || t.accept("TYPE")) {
+				changed = retyped(kind.duck(), col, t.rest());
+			} else if (t.accept("SET", "NOT", "NULL")) {
+				notNull(a, cat, table, col);
+				changed = with(col, col.type(), col.defaultValue(), false);
+			} else if (t.accept("DROP", "NOT", "NULL")) {
+				changed = with(col, col.type(), col.defaultValue(), true);
+			} else if (t.accept("SET", "DEFAULT")) {
+				changed = with(col, col.type(), t.rest(), col.nullsAllowed());
+			} else if (t.accept("DROP", "DEFAULT")) {
+				changed = with(col, col.type(), null, col.nullsAllowed());
+			} else {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: this ALTER TABLE on a DuckLake table: "
+						+ t.rest());
+			}
+			c.endColumn(table.id(), col.id());
+			c.newColumns.add(changed);
 		} else if (t.accept("RENAME", "TO")) {
 			String to = t.name();
 			if (!c.newTables.removeIf(x -> x.id() == table.id())) {
@@ -99,6 +126,61 @@ final class Alter {
 		c.changes.add("altered_table:" + table.id());
 		kind.statementDone(a);
 		return kind.ok("ok");
+	}
+
+	private static ColumnEntry with(ColumnEntry c, String type, String dflt, boolean nulls) {
+		return new ColumnEntry(c.id(), c.beginSnapshot(), c.tableId(), c.order(), c.name(), type, c.initialDefault(),
+				dflt, nulls);
+	}
+
+	/**
+	 * A column's new type, when DuckLake allows it without rewriting files: a wider integer or float of the same
+	 * signedness (int8 to int16, int32 to int64, float32 to float64...), read from the old files by casting.
+	 */
+	private static ColumnEntry retyped(Connection d, ColumnEntry c, String duckType) throws SQLException,
+			EngineException {
+		String to;
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT typeof(CAST(NULL AS " + duckType
+				+ "))")) {
+			r.next();
+			to = DuckLakeTypes.toDuckLake(r.getString(1));
+		}
+		if (to == null || !widens(c.type(), to)) {
+			throw new EngineException(Kind.FAILED, "Not implemented Error: Cannot change type of column \""
+					+ c.name() + "\" from " + c.type() + " to " + (to == null ? duckType : to));
+		}
+		return with(c, to, c.defaultValue(), c.nullsAllowed());
+	}
+
+	private static boolean widens(String from, String to) {
+		java.util.List<String> signed = java.util.List.of("int8", "int16", "int32", "int64");
+		java.util.List<String> unsigned = java.util.List.of("uint8", "uint16", "uint32", "uint64");
+		if (from.equals(to)) {
+			return true;
+		}
+		if (signed.contains(from) && signed.contains(to)) {
+			return signed.indexOf(to) > signed.indexOf(from);
+		}
+		if (unsigned.contains(from) && (unsigned.contains(to) || signed.contains(to))) {
+			int f = unsigned.indexOf(from);
+			return unsigned.contains(to) ? unsigned.indexOf(to) > f : signed.indexOf(to) > f;
+		}
+		return from.equals("float32") && to.equals("float64");
+	}
+
+	/** SET NOT NULL only when no row holds a NULL there now. */
+	private void notNull(Attached a, CatalogAt cat, TableEntry table, ColumnEntry col) throws SQLException,
+			DuckLakeException, EngineException {
+		String view = Views.define(kind.duck(), a, cat, table, a.snapshot(), a.pendingOrNull());
+		try (Statement s = kind.duck().createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM "
+				+ io.lakestudio.engine.internal.Sql.ident(view) + " WHERE " + io.lakestudio.engine.internal.Sql
+						.ident(col.name()) + " IS NULL")) {
+			r.next();
+			if (r.getLong(1) > 0) {
+				throw new EngineException(Kind.FAILED, "Constraint Error: NOT NULL constraint failed: " + table.name()
+						+ "." + col.name());
+			}
+		}
 	}
 
 	/** A column definition as DuckDB reads it: name, type, default (and its value now, for existing rows). */

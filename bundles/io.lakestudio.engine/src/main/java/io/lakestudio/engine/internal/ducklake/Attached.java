@@ -21,12 +21,15 @@ final class Attached {
 
 	final String name;
 	final DuckLakeCatalog catalog;
+	/** The name its own tables go by in statements: {@code __ducklake_metadata_<name>}, or METADATA_CATALOG. */
+	final String metadataName;
 	private Commit pending;
 	private final List<Path> placed = new ArrayList<>();
 
-	Attached(String name, DuckLakeCatalog catalog) {
+	Attached(String name, DuckLakeCatalog catalog, String metadataName) {
 		this.name = name;
 		this.catalog = catalog;
+		this.metadataName = metadataName;
 	}
 
 	/** The snapshot reads see: pinned, the open transaction's, or the latest. */

@@ -71,6 +71,13 @@ final class Changes {
 		if (t.accept("DELETE", "FROM")) {
 			return delete(t);
 		}
+		if (t.accept("TRUNCATE")) {
+			t.accept("TABLE");
+			return delete(t);
+		}
+		if (t.accept("CALL")) {
+			return call(t);
+		}
 		if (t.accept("UPDATE")) {
 			return update(t);
 		}
@@ -271,8 +278,9 @@ final class Changes {
 		writable(a);
 		TableEntry table = table(a, target);
 		String alias = alias(t, target);
+		String using = t.accept("USING") ? ", " + t.until("WHERE") : "";
 		String where = t.accept("WHERE") ? " WHERE " + t.rest() : "";
-		positions(target, alias, "__dl_target_positions", Views.FILE + ", " + Views.POS, where);
+		positions(target, alias, "__dl_target_positions", "DISTINCT " + Views.FILE + ", " + Views.POS, using + where);
 		long n = writes.delete(a, a.view(), table, "__dl_target_positions");
 		kind.statementDone(a);
 		return kind.count(n);
@@ -313,6 +321,55 @@ final class Changes {
 		return kind.count(n);
 	}
 
+	/**
+	 * {@code CALL <catalog>.set_option(...)} or {@code CALL ducklake_set_option('<catalog>', ...)}: an option kept
+	 * in the catalog outside the snapshot protocol (last write wins, no snapshot). The maintenance calls are not
+	 * carried out yet and say so.
+	 */
+	private Answer call(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		List<String> fn = t.qualifiedName();
+		List<String> args = new ArrayList<>();
+		String inner = t.parenthesised();
+		for (String a : Text.commas(inner)) {
+			args.add(a.strip().startsWith("'") ? new Text(a).string() : a.strip());
+		}
+		Attached a;
+		String op;
+		if (fn.size() == 2) {
+			a = kind.catalog(fn.get(0));
+			op = fn.get(1).toLowerCase(java.util.Locale.ROOT);
+		} else {
+			op = fn.get(0).toLowerCase(java.util.Locale.ROOT);
+			if (!op.startsWith("ducklake_") || args.isEmpty()) {
+				return null;
+			}
+			a = kind.catalog(args.remove(0));
+			op = op.substring("ducklake_".length());
+		}
+		if (a == null) {
+			return null;
+		}
+		if (op.equals("flush_inlined_data")) {
+			// nothing is inlined here (every insert writes a file), so there is nothing to flush unless the
+			// extension inlined rows into this catalog
+			if (!a.catalog.store().rows("ducklake_inlined_data_tables").isEmpty()) {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: flushing rows the ducklake extension"
+						+ " inlined into this catalog is not carried out here yet");
+			}
+			return kind.ok("ok");
+		}
+		if (op.equals("set_option")) {
+			writable(a);
+			if (args.size() < 2) {
+				throw new EngineException(Kind.FAILED, "set_option(option, value)");
+			}
+			a.catalog.store().setOption(args.get(0), args.get(1));
+			return kind.ok("ok");
+		}
+		throw new EngineException(Kind.FAILED, "Not implemented Error: " + op + " on a DuckLake catalog is not"
+				+ " carried out here yet");
+	}
+
 	/** A temp table of the target's rows the WHERE keeps, with their data file and position. */
 	private void positions(DuckLakeKind.Target target, String alias, String into, String select, String where)
 			throws EngineException, DuckLakeException, SQLException {
@@ -326,7 +383,7 @@ final class Changes {
 		if (t.accept("AS")) {
 			return t.name();
 		}
-		if (!t.atEnd() && !t.peek("WHERE") && !t.peek("SET")) {
+		if (!t.atEnd() && !t.peek("WHERE") && !t.peek("SET") && !t.peek("USING")) {
 			return t.name();
 		}
 		return target.table();

@@ -77,6 +77,9 @@ public final class DuckLakeKind implements CatalogKind {
 				rollback();
 				return ok("ok");
 			}
+			if (t.accept("SET", "VARIABLE")) {
+				return variable(t);
+			}
 			Changes changes = new Changes(this, duck(), new Writes(duck(), staging()));
 			Answer a = changes.execute(t);
 			if (a != null) {
@@ -131,16 +134,17 @@ public final class DuckLakeKind implements CatalogKind {
 			throw new EngineException(Kind.FAILED, "Binder Error: Unique file handle conflict: Database \"" + name
 					+ "\" is already attached");
 		}
-		AttachOptions o = options(t);
+		String[] metadataName = { "__ducklake_metadata_" + name };
+		AttachOptions o = options(t, metadataName);
 		DuckLakeCatalog c = DuckLakeCatalog.open(url, o);
-		attached.put(key, new Attached(name, c));
+		attached.put(key, new Attached(name, c, metadataName[0]));
 		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
 			allow(Path.of(c.dataPath()));
 		}
 		return ok("ok");
 	}
 
-	private static AttachOptions options(Text t) throws java.text.ParseException {
+	private static AttachOptions options(Text t, String[] metadataName) throws java.text.ParseException {
 		AttachOptions o = AttachOptions.defaults();
 		if (t.atEnd()) {
 			return o;
@@ -160,7 +164,13 @@ public final class DuckLakeKind implements CatalogKind {
 			case "SNAPSHOT_VERSION" -> o = o.withSnapshotVersion(Long.parseLong(v));
 			case "SNAPSHOT_TIME" -> o = o.withSnapshotTime(Times.instant(v));
 			case "DATA_INLINING_ROW_LIMIT" -> o = o.withDataInliningRowLimit(Long.parseLong(v));
-			case "METADATA_SCHEMA", "METADATA_CATALOG", "TYPE", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
+			case "METADATA_CATALOG" -> metadataName[0] = v;
+			case "DUCKLAKE_VERSION" -> {
+				if (!v.equals("1.0")) {
+					throw new java.text.ParseException("DuckLake version " + v + " can't be written here: only 1.0", 0);
+				}
+			}
+			case "METADATA_SCHEMA", "TYPE", "META_TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
 					"MIGRATE_IF_REQUIRED" -> {
 				// names the extension's own machinery: nothing to do here
 			}
@@ -201,6 +211,23 @@ public final class DuckLakeKind implements CatalogKind {
 		}
 		defaultCatalog = a.name;
 		defaultSchema = n.size() > 1 ? n.get(1) : "main";
+		return ok("ok");
+	}
+
+	/**
+	 * {@code SET VARIABLE name = <expression>}, the expression's DuckLake references read as a query would, kept on
+	 * this kind's DuckDB (getvariable in later statements on DuckLake tables sees it).
+	 */
+	private Answer variable(Text t) throws java.text.ParseException, EngineException, DuckLakeException,
+			SQLException {
+		String name = t.name();
+		if (!t.accept("=")) {
+			t.expect("TO");
+		}
+		Rewriter.Rewritten r = rewrite("SELECT (" + t.rest() + ")", null);
+		try (java.sql.Statement s = duck().createStatement()) {
+			s.execute("SET VARIABLE " + Sql.ident(name) + " = (" + r.text() + ")");
+		}
 		return ok("ok");
 	}
 
@@ -313,6 +340,18 @@ public final class DuckLakeKind implements CatalogKind {
 
 	private String view(Connection d, List<String> parts, String unit, String value, boolean full)
 			throws EngineException, DuckLakeException, SQLException {
+		if (parts.size() >= 2) {
+			for (Attached a : attached.values()) {
+				if (parts.get(0).equalsIgnoreCase(a.metadataName)) {
+					String m = MetadataTables.define(d, a, parts.get(parts.size() - 1).toLowerCase(Locale.ROOT));
+					if (m == null) {
+						throw new EngineException(Kind.FAILED, "Catalog Error: Table with name "
+								+ parts.get(parts.size() - 1) + " does not exist!");
+					}
+					return m;
+				}
+			}
+		}
 		Target t = target(parts);
 		if (t == null) {
 			return null;
