@@ -10,7 +10,16 @@ import java.util.Optional;
  * {@code end_snapshot} is null or {@code > s}. Names are matched without regard to case, as DuckDB does.
  */
 public record CatalogAt(Snapshot snapshot, List<SchemaEntry> schemas, List<TableEntry> tables,
-		Map<Long, List<ColumnEntry>> columns) {
+		Map<Long, List<ColumnEntry>> columns, List<ViewEntry> views) {
+
+	public Optional<ViewEntry> view(String schema, String name) {
+		Optional<SchemaEntry> s = schema(schema);
+		if (s.isEmpty()) {
+			return Optional.empty();
+		}
+		long id = s.get().id();
+		return views.stream().filter(v -> v.schemaId() == id && v.name().equalsIgnoreCase(name)).findFirst();
+	}
 
 	public Optional<SchemaEntry> schema(String name) {
 		return schemas.stream().filter(s -> s.name().equalsIgnoreCase(name)).findFirst();

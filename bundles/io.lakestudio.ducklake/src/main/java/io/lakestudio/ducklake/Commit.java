@@ -27,6 +27,8 @@ public final class Commit {
 	public final List<TableEntry> newTables = new ArrayList<>();
 	public final Set<Long> endedTables = new LinkedHashSet<>();
 	public final List<ColumnEntry> newColumns = new ArrayList<>();
+	public final List<ViewEntry> newViews = new ArrayList<>();
+	public final Set<Long> endedViews = new LinkedHashSet<>();
 	/** Column ids ended, by table id. */
 	public final Map<Long, Set<Long>> endedColumns = new LinkedHashMap<>();
 	public final List<DataFile> newDataFiles = new ArrayList<>();
@@ -115,7 +117,10 @@ public final class Commit {
 			columns.computeIfAbsent(c.tableId(), k -> new ArrayList<>()).add(c);
 		}
 		columns.values().forEach(cs -> cs.sort(java.util.Comparator.comparingLong(ColumnEntry::order)));
-		return new CatalogAt(base.snapshot(), schemas, tables, columns);
+		java.util.List<ViewEntry> views = new ArrayList<>(base.views());
+		views.removeIf(x -> endedViews.contains(x.id()));
+		views.addAll(newViews);
+		return new CatalogAt(base.snapshot(), schemas, tables, columns, views);
 	}
 
 	/** Ends a column of a table. */

@@ -18,6 +18,7 @@ import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.ViewEntry;
 
 /** The rows of one commit, written inside the store's open transaction; the new snapshot is {@code latest + 1}. */
 final class CommitWriter {
@@ -66,11 +67,13 @@ final class CommitWriter {
 						+ " AND column_id = " + col + " AND end_snapshot IS NULL");
 			}
 		}
+		end("ducklake_view", "view_id", c.endedViews);
 		end("ducklake_data_file", "data_file_id", c.endedDataFiles);
 		end("ducklake_delete_file", "delete_file_id", c.endedDeleteFiles);
 		schemas();
 		tables();
 		columns();
+		views();
 		dataFiles();
 		deleteFiles();
 		stats();
@@ -146,6 +149,23 @@ final class CommitWriter {
 				ps.setString(8, e.defaultValue());
 				ps.setInt(9, e.nullsAllowed() ? 1 : 0);
 				ps.setString(10, "literal");
+				ps.executeUpdate();
+			}
+		}
+	}
+
+	private void views() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement(
+				"INSERT INTO ducklake_view VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?)")) {
+			for (ViewEntry v : c.newViews) {
+				ps.setLong(1, v.id());
+				ps.setString(2, v.uuid());
+				ps.setLong(3, s);
+				ps.setLong(4, v.schemaId());
+				ps.setString(5, v.name());
+				ps.setString(6, v.dialect());
+				ps.setString(7, v.sql());
+				ps.setString(8, v.columnAliases());
 				ps.executeUpdate();
 			}
 		}

@@ -25,6 +25,7 @@ import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.ViewEntry;
 
 /**
  * A DuckLake catalog in a SQLite file, laid out as the extension lays it out through DuckDB's sqlite scanner:
@@ -157,7 +158,15 @@ public final class SqliteStore implements MetadataStore {
 		List<SchemaEntry> schemas = new ArrayList<>();
 		List<TableEntry> tables = new ArrayList<>();
 		Map<Long, List<ColumnEntry>> columns = new LinkedHashMap<>();
+		List<ViewEntry> views = new ArrayList<>();
 		try (Statement st = db.createStatement()) {
+			try (ResultSet r = st.executeQuery("SELECT view_id, view_uuid, begin_snapshot, schema_id, view_name,"
+					+ " dialect, sql, column_aliases FROM ducklake_view WHERE" + visible(s) + " ORDER BY view_id")) {
+				while (r.next()) {
+					views.add(new ViewEntry(r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4), r.getString(5),
+							r.getString(6), r.getString(7), r.getString(8)));
+				}
+			}
 			try (ResultSet r = st.executeQuery("SELECT schema_id, schema_uuid, begin_snapshot, schema_name, path"
 					+ " FROM ducklake_schema WHERE" + visible(s) + " ORDER BY schema_id")) {
 				while (r.next()) {
@@ -185,7 +194,7 @@ public final class SqliteStore implements MetadataStore {
 		} catch (SQLException e) {
 			throw failed("read the catalog at snapshot " + s, e);
 		}
-		return new CatalogAt(snapshot, List.copyOf(schemas), List.copyOf(tables), columns);
+		return new CatalogAt(snapshot, List.copyOf(schemas), List.copyOf(tables), columns, List.copyOf(views));
 	}
 
 	@Override

@@ -228,6 +228,30 @@ class DuckLakeSessionTest {
 	}
 
 	@Test
+	void viewsAreKeptInTheCatalogAndReadTheirTablesAtTheSnapshotAsked(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("v.sqlite");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS v (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "CREATE TABLE v.t(i INTEGER)");
+			ok(s, "CREATE VIEW v.doubled AS SELECT i * 2 AS d FROM t");
+			ok(s, "INSERT INTO v.t VALUES (1), (2)");
+			assertEquals(List.of("2", "4"), rows(s, "SELECT d FROM v.doubled ORDER BY d"));
+			assertEquals(List.of(), rows(s, "SELECT d FROM v.doubled AT (VERSION => 2)"), "before the insert");
+			ok(s, "ALTER VIEW v.doubled RENAME TO twice");
+			assertEquals(List.of("2", "4"), rows(s, "SELECT d FROM v.twice ORDER BY d"));
+			EngineException e = assertThrows(EngineException.class, () -> ok(s, "DROP TABLE v.twice"));
+			assertTrue(e.getMessage().contains("View"), e.getMessage());
+		}
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT view_name, sql, dialect FROM ducklake_view WHERE end_snapshot IS"
+						+ " NULL")) {
+			assertTrue(r.next());
+			assertEquals("twice|SELECT i * 2 AS d FROM t|duckdb", r.getString(1) + "|" + r.getString(2) + "|"
+					+ r.getString(3));
+		}
+	}
+
+	@Test
 	void hostileSqlThroughAnAttachIsStillRefused(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("h.sqlite");
 		Files.writeString(dir.resolve("secret.csv"), "a\n1\n");

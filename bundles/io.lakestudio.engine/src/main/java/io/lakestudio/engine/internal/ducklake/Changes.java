@@ -54,13 +54,22 @@ final class Changes {
 			if (t.accept("TABLE")) {
 				return createTable(t, replace);
 			}
+			if (t.accept("VIEW")) {
+				return createView(t, replace);
+			}
 			return null;
 		}
 		if (t.accept("DROP", "TABLE")) {
 			return dropTable(t);
 		}
+		if (t.accept("DROP", "VIEW")) {
+			return dropView(t);
+		}
 		if (t.accept("DROP", "SCHEMA")) {
 			return dropSchema(t);
+		}
+		if (t.accept("ALTER", "VIEW")) {
+			return alterView(t);
 		}
 		if (t.accept("ALTER", "TABLE")) {
 			return new Alter(kind).execute(t);
@@ -165,6 +174,111 @@ final class Changes {
 		return as ? kind.count(rows) : kind.ok("ok");
 	}
 
+	private Answer createView(Text t, boolean replace) throws java.text.ParseException, EngineException,
+			DuckLakeException, SQLException {
+		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		String aliases = t.peek("(") ? t.parenthesised() : null;
+		t.expect("AS");
+		String query = t.rest();
+		CatalogAt cat = a.view();
+		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
+				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
+		if (cat.table(target.schema(), target.table()).isPresent()) {
+			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + target.table()
+					+ "\" already exists!");
+		}
+		Optional<io.lakestudio.ducklake.ViewEntry> existing = cat.view(target.schema(), target.table());
+		if (existing.isPresent()) {
+			if (ifNotExists) {
+				return kind.ok("ok");
+			}
+			if (!replace) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: View with name \"" + target.table()
+						+ "\" already exists!");
+			}
+		}
+		// bound once now, as the extension binds it, so a view that can't be read is not made
+		String text = kind.inSchema(a, schema.name(), () -> kind.rewrite(query, null).text());
+		exec("CREATE OR REPLACE TEMP VIEW __dl_probe_view" + (aliases == null ? "" : " (" + aliases + ")") + " AS "
+				+ text);
+		Commit c = a.pending();
+		existing.ifPresent(v -> {
+			if (!c.newViews.removeIf(x -> x.id() == v.id())) {
+				c.endedViews.add(v.id());
+			}
+		});
+		long id = existing.map(io.lakestudio.ducklake.ViewEntry::id).orElseGet(c::catalogId);
+		c.schemaChanged();
+		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(id, UUID.randomUUID().toString(), 0, schema.id(),
+				target.table(), "duckdb", query, aliases));
+		c.changes.add("created_view:" + quoted(schema.name()) + "." + quoted(target.table()));
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer alterView(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		t.expect("RENAME", "TO");
+		String to = t.name();
+		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		if (v.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
+					+ " does not exist!");
+		}
+		io.lakestudio.ducklake.ViewEntry old = v.get();
+		Commit c = a.pending();
+		if (!c.newViews.removeIf(x -> x.id() == old.id())) {
+			c.endedViews.add(old.id());
+		}
+		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(old.id(), old.uuid(), 0, old.schemaId(), to,
+				old.dialect(), old.sql(), old.columnAliases()));
+		c.schemaChanged();
+		c.changes.add("altered_view:" + old.id());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer dropView(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		if (v.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
+					+ " does not exist!");
+		}
+		Commit c = a.pending();
+		if (!c.newViews.removeIf(x -> x.id() == v.get().id())) {
+			c.endedViews.add(v.get().id());
+		}
+		c.schemaChanged();
+		c.changes.add("dropped_view:" + v.get().id());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
 	private Answer dropTable(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		boolean ifExists = t.accept("IF", "EXISTS");
 		DuckLakeKind.Target target = kind.target(t.qualifiedName());
@@ -174,6 +288,10 @@ final class Changes {
 		Attached a = target.catalog();
 		writable(a);
 		Optional<TableEntry> table = a.view().table(target.schema(), target.table());
+		if (table.isEmpty() && a.view().view(target.schema(), target.table()).isPresent()) {
+			throw new EngineException(Kind.FAILED, "Catalog Error: Existing object " + target.table()
+					+ " is of type View, trying to drop type Table");
+		}
 		if (table.isEmpty()) {
 			if (ifExists) {
 				return kind.ok("ok");

@@ -44,6 +44,8 @@ public final class DuckLakeKind implements CatalogKind {
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
+	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
+	private String[] viewAt;
 
 	public DuckLakeKind(EngineConfig config) {
 		this.config = config;
@@ -275,6 +277,25 @@ public final class DuckLakeKind implements CatalogKind {
 				: new Target(attached.get(defaultCatalog.toLowerCase(Locale.ROOT)), defaultSchema, parts.get(0));
 	}
 
+	/** Something done with the catalog and schema a view's names are relative to as the default. */
+	interface InSchema<T> {
+		T run() throws EngineException, DuckLakeException, SQLException;
+	}
+
+	<T> T inSchema(Attached a, String schema, InSchema<T> work) throws EngineException, DuckLakeException,
+			SQLException {
+		String oldCatalog = defaultCatalog;
+		String oldSchema = defaultSchema;
+		defaultCatalog = a.name;
+		defaultSchema = schema;
+		try {
+			return work.run();
+		} finally {
+			defaultCatalog = oldCatalog;
+			defaultSchema = oldSchema;
+		}
+	}
+
 	Attached catalog(String name) {
 		return attached.get(name.toLowerCase(Locale.ROOT));
 	}
@@ -356,6 +377,10 @@ public final class DuckLakeKind implements CatalogKind {
 		if (t == null) {
 			return null;
 		}
+		if (unit == null && viewAt != null) {
+			unit = viewAt[0];
+			value = viewAt[1];
+		}
 		CatalogAt cat;
 		Snapshot at;
 		boolean own = unit == null;
@@ -367,9 +392,31 @@ public final class DuckLakeKind implements CatalogKind {
 			cat = t.catalog().catalog.store().at(at);
 		}
 		Optional<TableEntry> table = cat.table(t.schema(), t.table());
+		Optional<io.lakestudio.ducklake.ViewEntry> v = table.isEmpty() ? cat.view(t.schema(), t.table())
+				: Optional.empty();
+		if (v.isPresent()) {
+			String schema = cat.schemas().stream().filter(x -> x.id() == v.get().schemaId()).findFirst()
+					.map(x -> x.name()).orElse("main");
+			String[] outer = viewAt;
+			viewAt = unit == null ? null : new String[] { unit, value };
+			String text;
+			try {
+				text = inSchema(t.catalog(), schema, () -> rewrite(v.get().sql(), null).text());
+			} finally {
+				viewAt = outer;
+			}
+			String name = "__dl_view_" + t.catalog().name.replaceAll("[^A-Za-z0-9_]", "_") + "_" + v.get().id() + "_"
+					+ at.id();
+			try (java.sql.Statement s = d.createStatement()) {
+				s.execute("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + (v.get().columnAliases() == null ? ""
+						: " (" + v.get().columnAliases() + ")") + " AS " + text);
+			}
+			return name;
+		}
 		if (table.isEmpty()) {
-			if (parts.size() == 1 && unit == null) {
-				return null; // a temp name or a OneLake table: not ours
+			if ((parts.size() == 1 || (parts.size() == 2 && cat.schema(t.schema()).isEmpty()
+					&& catalog(parts.get(0)) == null)) && unit == null) {
+				return null; // a temp name, information_schema, a OneLake table: not ours
 			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
 					+ " does not exist!");
