@@ -138,7 +138,13 @@ public final class DuckLakeKind implements CatalogKind {
 		}
 		String[] metadataName = { "__ducklake_metadata_" + name };
 		AttachOptions o = options(t, metadataName);
-		DuckLakeCatalog c = DuckLakeCatalog.open(url, o);
+		DuckLakeCatalog c = DuckLakeCatalog.open(url, o, (file, ro) -> {
+			try {
+				return DuckDb.file(config.home(), file, ro);
+			} catch (IOException e) {
+				throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
+			}
+		});
 		attached.put(key, new Attached(name, c, metadataName[0]));
 		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
 			allow(Path.of(c.dataPath()));
