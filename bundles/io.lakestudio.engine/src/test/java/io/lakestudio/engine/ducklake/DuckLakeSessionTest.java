@@ -219,7 +219,10 @@ class DuckLakeSessionTest {
 			ok(s, "BEGIN");
 			ok(s, "INSERT INTO t VALUES (1), (2)");
 			ok(s, "INSERT INTO t VALUES (3)");
+			ok(s, "CALL tx.set_commit_message('ada', 'three rows')");
 			ok(s, "COMMIT");
+			assertEquals(List.of("ada|three rows|{tables_inserted_into=[1]}"), rows(s, "SELECT author, commit_message,"
+					+ " changes FROM ducklake_snapshots('tx') WHERE snapshot_id = 2"));
 			assertEquals(List.of("1", "2", "3"), rows(s, "SELECT * FROM t ORDER BY i"));
 			assertEquals(List.of("1", "2", "3"), independent(meta, "t", 2, "i"));
 			assertEquals(List.of("0", "1", "2"), rows(s, "SELECT snapshot_id FROM ducklake_snapshots('tx') ORDER BY 1"),

@@ -476,6 +476,11 @@ final class Changes {
 			}
 			return kind.ok("ok");
 		}
+		if (op.equals("set_commit_message")) {
+			writable(a);
+			a.pending().by(args.isEmpty() ? null : nullable(args.get(0)), args.size() < 2 ? null : nullable(args.get(1)));
+			return kind.ok("ok");
+		}
 		if (op.equals("set_option")) {
 			writable(a);
 			if (args.size() < 2) {
@@ -528,6 +533,10 @@ final class Changes {
 			throw new EngineException(Kind.FAILED, "Invalid Input Error: Cannot execute statement: the DuckLake catalog"
 					+ " \"" + a.name + "\" is attached read-only");
 		}
+	}
+
+	private static String nullable(String arg) {
+		return arg.equalsIgnoreCase("NULL") ? null : arg;
 	}
 
 	static String quoted(String name) {

@@ -46,6 +46,8 @@ public final class DuckLakeKind implements CatalogKind {
 	private boolean transaction;
 	/** Views made on this connection for committed snapshots, by catalog/table/snapshot. */
 	private final Map<String, String> defined = new java.util.HashMap<>();
+	/** Queries as rewritten over those views, by {@link #readKey}. */
+	private final Map<String, String> rewrites = new java.util.HashMap<>();
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
 	private String[] viewAt;
 
@@ -201,6 +203,7 @@ public final class DuckLakeKind implements CatalogKind {
 		a.rollback();
 		a.catalog.close();
 		defined.keySet().removeIf(k -> k.startsWith(a.name + "/"));
+		rewrites.clear();
 		if (name.equalsIgnoreCase(defaultCatalog)) {
 			defaultCatalog = null;
 			defaultSchema = "main";
@@ -245,7 +248,7 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer commit() throws DuckLakeException, SQLException, EngineException {
 		transaction = false;
 		for (Attached a : attached.values()) {
-			a.commit(System.getProperty("user.name"), null);
+			a.commit();
 		}
 		return ok("ok");
 	}
@@ -260,7 +263,7 @@ public final class DuckLakeKind implements CatalogKind {
 	/** After a statement that changed {@code a}: committed now unless a transaction is open. */
 	void statementDone(Attached a) throws DuckLakeException {
 		if (!transaction) {
-			a.commit(System.getProperty("user.name"), null);
+			a.commit();
 		}
 	}
 
@@ -326,11 +329,39 @@ public final class DuckLakeKind implements CatalogKind {
 				+ "|SUMMARIZE\\b|EXPLAIN\\b).*")) {
 			return null; // not a query: the engine's guard says why it is refused
 		}
+		String key = readKey(sql);
+		String kept = key == null ? null : rewrites.get(key);
+		if (kept != null) {
+			return new Answer(duck(), kept, List.of());
+		}
 		Rewriter.Rewritten r = rewrite(sql, null);
 		if (!r.touched()) {
 			return null;
 		}
+		// kept when it reads only committed snapshots' views (not functions or metadata tables, made anew)
+		if (key != null && defined.values().stream().map(v -> v.toLowerCase(Locale.ROOT)).collect(
+				java.util.stream.Collectors.toSet()).containsAll(r.names())) {
+			if (rewrites.size() > 256) {
+				rewrites.clear();
+			}
+			rewrites.put(key, r.text());
+		}
 		return new Answer(duck(), r.text(), List.of());
+	}
+
+	/**
+	 * What a query's rewrite depends on besides its text: the default catalog and schema and every attached
+	 * catalog's snapshot; null (not kept) while a transaction has changes of its own.
+	 */
+	private String readKey(String sql) throws DuckLakeException {
+		StringBuilder k = new StringBuilder(sql).append('\u0000').append(defaultCatalog).append('.').append(defaultSchema);
+		for (Attached a : attached.values()) {
+			if (a.pendingOrNull() != null) {
+				return null;
+			}
+			k.append('\u0000').append(a.name).append('@').append(a.snapshot().id());
+		}
+		return k.toString();
 	}
 
 	/** Rewrites a query's DuckLake references; {@code fullAlias}: the reference that gets file and position too. */
@@ -488,6 +519,7 @@ public final class DuckLakeKind implements CatalogKind {
 			duck = null;
 		}
 		defined.clear();
+		rewrites.clear();
 	}
 
 	Connection duck() throws EngineException {
@@ -497,6 +529,7 @@ public final class DuckLakeKind implements CatalogKind {
 				dirs.add(staging());
 				duck = DuckDb.open(config, dirs);
 				defined.clear();
+				rewrites.clear();
 			} catch (SQLException | IOException e) {
 				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
 			}
