@@ -416,10 +416,13 @@ final class Changes {
 		String alias = alias(t, target);
 		t.expect("SET");
 		String set = t.until("WHERE", "FROM");
-		if (t.peek("FROM")) {
-			throw new EngineException(Kind.FAILED, "Not implemented Error: UPDATE ... FROM on a DuckLake table");
-		}
+		String from = t.accept("FROM") ? ", " + t.until("WHERE") : "";
 		String where = t.accept("WHERE") ? " WHERE " + t.rest() : "";
+		if (!from.isEmpty()) {
+			// a row the join matches more than once is updated once, as DuckDB does
+			where += " QUALIFY row_number() OVER (PARTITION BY " + Sql.ident(alias) + "." + Views.FILE + ", "
+					+ Sql.ident(alias) + "." + Views.POS + ") = 1";
+		}
 		CatalogAt cat = a.view();
 		List<String> replace = new ArrayList<>();
 		for (String pair : Text.commas(set)) {
@@ -430,7 +433,8 @@ final class Changes {
 					"Binder Error: Referenced update column " + col + " not found in table!"));
 			replace.add("CAST((" + p.rest() + ") AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
 		}
-		positions(target, alias, "__dl_target_updates", "* REPLACE (" + String.join(", ", replace) + ")", where);
+		positions(target, alias, "__dl_target_updates", Sql.ident(alias) + ".* REPLACE (" + String.join(", ", replace)
+				+ ")", from + where);
 		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT * EXCLUDE (" + Views.FILE + ", " + Views.POS
 				+ ") FROM __dl_target_updates");
 		long n = writes.delete(a, cat, table, "__dl_target_updates");
