@@ -46,6 +46,8 @@ public final class DuckLakeKind implements CatalogKind {
 	private boolean transaction;
 	/** Views made on this connection for committed snapshots, by catalog/table/snapshot. */
 	private final Map<String, String> defined = new java.util.HashMap<>();
+	/** Temp tables and views the session made on this kind's DuckDB. */
+	private final Set<String> temps = new java.util.HashSet<>();
 	/** Queries as rewritten over those views, by {@link #readKey}. */
 	private final Map<String, String> rewrites = new java.util.HashMap<>();
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
@@ -85,6 +87,10 @@ public final class DuckLakeKind implements CatalogKind {
 			}
 			if (t.accept("SET", "VARIABLE")) {
 				return variable(t);
+			}
+			if (t.peek("CREATE", "TEMP") || t.peek("CREATE", "TEMPORARY") || t.peek("CREATE", "OR", "REPLACE", "TEMP")
+					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
+				return temp(t);
 			}
 			Changes changes = new Changes(this, duck(), new Writes(duck(), staging()));
 			Answer a = changes.execute(t);
@@ -245,6 +251,34 @@ public final class DuckLakeKind implements CatalogKind {
 		return ok("ok");
 	}
 
+	/**
+	 * {@code CREATE [OR REPLACE] TEMP TABLE|VIEW name AS <query>} while DuckLake catalogs are attached: made on this
+	 * kind's DuckDB (where DuckLake statements run, so they can read it), its query read as any query is.
+	 */
+	private Answer temp(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
+		t.expect("CREATE");
+		boolean replace = t.accept("OR", "REPLACE");
+		if (!t.accept("TEMP")) {
+			t.expect("TEMPORARY");
+		}
+		String what = t.accept("TABLE") ? "TABLE" : t.accept("VIEW") ? "VIEW" : null;
+		if (what == null) {
+			return null;
+		}
+		String name = t.name();
+		if (!t.accept("AS")) {
+			return null; // a temp table by definition: the engine's
+		}
+		Rewriter.Rewritten r = rewrite(t.rest(), null);
+		try (java.sql.Statement s = duck().createStatement()) {
+			s.execute("CREATE " + (replace ? "OR REPLACE " : "") + "TEMP " + what + " " + Sql.ident(name) + " AS "
+					+ r.text());
+		}
+		temps.add(name.toLowerCase(Locale.ROOT));
+		rewrites.clear();
+		return ok("ok");
+	}
+
 	private Answer commit() throws DuckLakeException, SQLException, EngineException {
 		transaction = false;
 		for (Attached a : attached.values()) {
@@ -391,8 +425,9 @@ public final class DuckLakeKind implements CatalogKind {
 		return r;
 	}
 
-	private static Set<String> withViews(Set<String> names) {
+	private Set<String> withViews(Set<String> names) {
 		Set<String> all = new java.util.HashSet<>(names);
+		all.addAll(temps);
 		for (String n : names) {
 			all.add(n + "_all");
 		}
@@ -401,6 +436,9 @@ public final class DuckLakeKind implements CatalogKind {
 
 	private String view(Connection d, List<String> parts, String unit, String value, boolean full)
 			throws EngineException, DuckLakeException, SQLException {
+		if (parts.size() == 1 && temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
+			return parts.get(0); // the session's own temp table, on this DuckDB
+		}
 		if (parts.size() >= 2) {
 			for (Attached a : attached.values()) {
 				if (parts.get(0).equalsIgnoreCase(a.metadataName)) {
@@ -529,6 +567,7 @@ public final class DuckLakeKind implements CatalogKind {
 				dirs.add(staging());
 				duck = DuckDb.open(config, dirs);
 				defined.clear();
+				temps.clear();
 				rewrites.clear();
 			} catch (SQLException | IOException e) {
 				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
