@@ -189,6 +189,10 @@ class DuckLakeSessionTest {
 			assertTrue(snaps.get(4).contains("tables_deleted_from"), snaps.get(4));
 			assertEquals(List.of("9"), rows(s, "SELECT id FROM ducklake_current_snapshot('lake')"));
 
+			// glob over the data path lists what the catalog names (and nothing else: the rest is refused)
+			assertEquals(rows(s, "SELECT count(*) FROM ducklake_list_files('lake', 'sales')"), rows(s,
+					"SELECT count(*) FROM glob('" + dir.resolve("files") + "/main/sales/*.parquet') WHERE file NOT LIKE"
+							+ " '%-delete.parquet' AND file IN (SELECT data_file FROM ducklake_list_files('lake', 'sales'))"));
 			// the files are named as the extension names them, relative to the table's folder
 			for (String f : rows(s, "SELECT data_file FROM ducklake_list_files('lake', 'sales')")) {
 				assertTrue(f.matches(".*/main/sales/ducklake-[0-9a-f-]{36}\\.parquet"), f);
@@ -265,6 +269,8 @@ class DuckLakeSessionTest {
 			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "')");
 			ok(s, "CREATE TABLE h.t(i INTEGER)");
 			for (String bad : List.of("SELECT * FROM h.t, read_csv('" + dir.resolve("secret.csv") + "')",
+					"SELECT * FROM h.t, glob('" + dir + "/*')",
+					"SELECT * FROM h.t, glob('" + dir.resolve("files") + "/../*')",
 					"COPY (SELECT 1) TO '" + dir.resolve("files/x.csv") + "'",
 					"INSERT INTO h.t SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
 					"ATTACH '" + dir.resolve("other.db") + "' AS o")) {

@@ -412,6 +412,9 @@ public final class DuckLakeKind implements CatalogKind {
 			@Override
 			public String function(String name, List<String> args, Map<String, String> named)
 					throws EngineException, DuckLakeException, SQLException {
+				if (name.equals("glob")) {
+					return glob(d, args);
+				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : catalog(args.get(0));
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
@@ -423,6 +426,28 @@ public final class DuckLakeKind implements CatalogKind {
 		// what is left must pass the engine's guard, whether or not it named DuckLake tables
 		Guard.parse(d, r.text(), withViews(r.names()));
 		return r;
+	}
+
+	/**
+	 * {@code glob(pattern)} inside an attached catalog's data path (what files a table has): listed on this kind's
+	 * DuckDB into a temp table; anywhere else it is left to the guard, which refuses it.
+	 */
+	private String glob(Connection d, List<String> args) throws SQLException {
+		if (args.size() != 1 || args.get(0) == null || args.get(0).contains("..")) {
+			return null;
+		}
+		String pattern = Path.of(args.get(0)).toAbsolutePath().normalize().toString();
+		for (Attached a : attached.values()) {
+			if (pattern.startsWith(Path.of(a.catalog.dataPath()).toAbsolutePath().normalize() + "/")) {
+				String name = "__dl_glob";
+				try (java.sql.Statement s = d.createStatement()) {
+					s.execute("CREATE OR REPLACE TEMP TABLE " + name + " AS SELECT * FROM glob(" + Sql.string(pattern)
+							+ ")");
+				}
+				return name;
+			}
+		}
+		return null;
 	}
 
 	private Set<String> withViews(Set<String> names) {
