@@ -1,0 +1,102 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.DuckDb;
+
+/**
+ * The DuckLake kind's own DuckDB, locked down as the engine's but also allowed the attached data paths and the
+ * staging folder, and what lives on that connection only: views of committed snapshots, the session's temp
+ * tables, queries as rewritten. Restarted when an ATTACH adds a folder, which loses nothing a statement needs:
+ * views are made anew and a transaction lives in Java.
+ */
+final class KindDuckDb implements AutoCloseable {
+
+	private final EngineConfig config;
+	private final Path staging;
+	private Connection duck;
+	private List<Path> allowed = List.of();
+	/** Views made on this connection for committed snapshots, by catalog/table/snapshot. */
+	final Map<String, String> defined = new HashMap<>();
+	/** Temp tables and views the session made on this DuckDB. */
+	final Set<String> temps = new HashSet<>();
+	/** Queries as rewritten over those views, by {@link Reads#key}. */
+	final Map<String, String> rewrites = new HashMap<>();
+
+	KindDuckDb(EngineConfig config) {
+		this.config = config;
+		this.staging = config.home().resolve("ducklake").resolve("staging");
+	}
+
+	EngineConfig config() {
+		return config;
+	}
+
+	Connection connection() throws EngineException {
+		if (duck == null) {
+			try {
+				List<Path> dirs = new ArrayList<>(allowed);
+				dirs.add(staging());
+				duck = DuckDb.open(config, dirs);
+				defined.clear();
+				temps.clear();
+				rewrites.clear();
+			} catch (SQLException | IOException e) {
+				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
+			}
+		}
+		return duck;
+	}
+
+	/** Allows a data path (made if missing): the DuckDB restarts on next use if it wasn't allowed yet. */
+	void allow(Path dataPath) throws EngineException {
+		List<Path> more = new ArrayList<>(allowed);
+		Path p = dataPath.toAbsolutePath().normalize();
+		try {
+			Files.createDirectories(p);
+		} catch (IOException e) {
+			throw new EngineException(Kind.FAILED, "cannot make the data path " + p + ": " + e.getMessage(), e);
+		}
+		if (more.contains(p)) {
+			return;
+		}
+		more.add(p);
+		allowed = List.copyOf(more);
+		close();
+		defined.clear();
+		rewrites.clear();
+	}
+
+	Path staging() throws EngineException {
+		try {
+			return Files.createDirectories(staging);
+		} catch (IOException e) {
+			throw new EngineException(Kind.FAILED, "cannot make " + staging + ": " + e.getMessage(), e);
+		}
+	}
+
+	@Override
+	public void close() {
+		if (duck != null) {
+			try {
+				duck.close();
+			} catch (SQLException e) {
+				// closing; a new one is opened on next use
+			}
+			duck = null;
+		}
+	}
+}
