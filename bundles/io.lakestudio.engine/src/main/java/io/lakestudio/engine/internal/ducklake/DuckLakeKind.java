@@ -40,6 +40,7 @@ public final class DuckLakeKind implements CatalogKind {
 	private final KindDuckDb db;
 	private final References refs;
 	private final Reads reads;
+	private final SessionSettings settings;
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
@@ -48,17 +49,24 @@ public final class DuckLakeKind implements CatalogKind {
 		this.db = new KindDuckDb(config);
 		this.refs = new References(this, db);
 		this.reads = new Reads(this, db, refs);
+		this.settings = new SessionSettings(db);
 	}
 
 	@Override
 	public Answer execute(String statement) throws EngineException {
 		Text t = new Text(statement);
+		boolean query = false;
 		try {
 			if (t.accept("ATTACH")) {
 				return attach(t);
 			}
 			if (t.accept("DETACH")) {
 				return detach(t);
+			}
+			if (!t.peek("SET", "VARIABLE") && (t.accept("SET") || t.peek("RESET"))) {
+				boolean reset = t.accept("RESET");
+				// a setting not on the safe list is the engine's guard's to refuse
+				return settings.apply(t, reset) ? ok("ok") : null;
 			}
 			if (attached.isEmpty()) {
 				return null;
@@ -89,26 +97,33 @@ public final class DuckLakeKind implements CatalogKind {
 			if (a != null) {
 				return a;
 			}
+			query = true;
 			return reads.read(statement);
 		} catch (java.text.ParseException e) {
 			throw new EngineException(Kind.FAILED, "Parser Error: " + e.getMessage(), e);
 		} catch (DuckLakeException e) {
-			abortStatement();
+			abortStatement(query);
 			throw new EngineException(Kind.FAILED, e.getMessage(), e);
 		} catch (SQLException e) {
-			abortStatement();
+			abortStatement(query);
 			throw new EngineException(Kind.FAILED, e.getMessage(), e);
 		} catch (IOException e) {
-			abortStatement();
+			abortStatement(query);
 			throw new EngineException(Kind.FAILED, "cannot write a data file: " + e.getMessage(), e);
 		} catch (EngineException e) {
-			abortStatement();
+			abortStatement(query);
 			throw e;
 		}
 	}
 
-	/** A statement outside a transaction failed: what it wrote goes; inside one, the transaction is aborted. */
-	private void abortStatement() {
+	/**
+	 * A statement outside a transaction failed: what it wrote goes; inside one, the transaction is aborted, unless
+	 * it was a query (which changes nothing) and the policy is SYNTACTIC_ERRORS_DO_NOT_INVALIDATE.
+	 */
+	private void abortStatement(boolean query) {
+		if (query && transaction && settings.queryErrorsKeepTransaction()) {
+			return;
+		}
 		for (Attached a : attached.values()) {
 			a.rollback();
 		}

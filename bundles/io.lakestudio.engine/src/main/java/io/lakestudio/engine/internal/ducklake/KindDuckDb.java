@@ -29,6 +29,8 @@ final class KindDuckDb implements AutoCloseable {
 	private final Path staging;
 	private Connection duck;
 	private List<Path> allowed = List.of();
+	/** DuckDB's threads: the engine's, or fewer after {@code SET threads}. */
+	private int threads;
 	/** Views made on this connection for committed snapshots, by catalog/table/snapshot. */
 	final Map<String, String> defined = new HashMap<>();
 	/** Temp tables and views the session made on this DuckDB. */
@@ -39,6 +41,7 @@ final class KindDuckDb implements AutoCloseable {
 	KindDuckDb(EngineConfig config) {
 		this.config = config;
 		this.staging = config.home().resolve("ducklake").resolve("staging");
+		this.threads = config.threads();
 	}
 
 	EngineConfig config() {
@@ -50,7 +53,8 @@ final class KindDuckDb implements AutoCloseable {
 			try {
 				List<Path> dirs = new ArrayList<>(allowed);
 				dirs.add(staging());
-				duck = DuckDb.open(config, dirs);
+				duck = DuckDb.open(new EngineConfig(config.home(), config.catalog(), config.store(), config.clock(),
+						config.memoryLimitMb(), threads, config.cacheMaxBytes(), config.metadataTtl(), config.offline()), dirs);
 				defined.clear();
 				temps.clear();
 				rewrites.clear();
@@ -78,6 +82,22 @@ final class KindDuckDb implements AutoCloseable {
 		close();
 		defined.clear();
 		rewrites.clear();
+	}
+
+	/**
+	 * Sets DuckDB's threads. The configuration is locked once DuckDB starts, so it restarts with them; refused
+	 * while the session has temp tables there, which a restart would lose.
+	 */
+	void threads(int n) throws EngineException {
+		if (n == threads) {
+			return;
+		}
+		if (duck != null && !temps.isEmpty()) {
+			throw new EngineException(Kind.FAILED, "Invalid Input Error: SET threads restarts the DuckLake session's"
+					+ " DuckDB, which would lose its temp tables " + temps + ": set it before making them");
+		}
+		threads = n;
+		close();
 	}
 
 	Path staging() throws EngineException {
