@@ -56,6 +56,9 @@ final class References {
 				if (name.equals("glob")) {
 					return glob(d, args);
 				}
+				if (name.equals("duckdb_tables") && args.isEmpty()) {
+					return SystemTables.duckdbTables(d, kind.attached());
+				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
