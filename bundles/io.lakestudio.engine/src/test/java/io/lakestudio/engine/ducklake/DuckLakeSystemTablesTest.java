@@ -67,6 +67,15 @@ class DuckLakeSystemTablesTest {
 					+ " WHERE database_name = 'lake' AND table_name = 't'"));
 			assertEquals(List.of("scratch"), rows(s, "SELECT table_name FROM duckdb_tables() WHERE temporary"),
 					"the session's temp table, and none of the kind's own");
+
+			ok(s, "CREATE VIEW lake.s1.v AS SELECT 42 AS x");
+			assertEquals(fromCatalogFileTypes(meta), rows(s, "SELECT table_catalog || '.' || table_schema || '.' ||"
+					+ " table_name || '|' || table_type FROM information_schema.tables WHERE table_catalog = 'lake'"
+					+ " ORDER BY 1"));
+			assertEquals(List.of("1"), rows(s, "SELECT count(*) FROM information_schema.tables WHERE table_catalog ="
+					+ " 'lake' AND table_type = 'VIEW'"));
+			assertEquals(List.of("scratch"), rows(s, "SELECT table_name FROM information_schema.tables WHERE"
+					+ " table_catalog <> 'lake'"), "the session's temp table, and none of the kind's own");
 		}
 	}
 
@@ -82,6 +91,21 @@ class DuckLakeSystemTablesTest {
 
 	static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();
+	}
+
+	/** Each live table and view with its type, by plain JDBC. */
+	private static List<String> fromCatalogFileTypes(Path meta) throws Exception {
+		List<String> out = new ArrayList<>();
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT 'lake.' || sc.schema_name || '.' || t.table_name || '|BASE TABLE'"
+						+ " FROM ducklake_table t JOIN ducklake_schema sc USING (schema_id) WHERE t.end_snapshot IS NULL"
+						+ " UNION ALL SELECT 'lake.' || sc.schema_name || '.' || v.view_name || '|VIEW' FROM ducklake_view v"
+						+ " JOIN ducklake_schema sc USING (schema_id) WHERE v.end_snapshot IS NULL ORDER BY 1")) {
+			while (r.next()) {
+				out.add(r.getString(1));
+			}
+		}
+		return out;
 	}
 
 	/** Each live table's live rows (data files' records minus deletes) and live columns, by plain JDBC. */

@@ -109,6 +109,10 @@ final class References {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
 		}
+		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
+				&& parts.get(1).equalsIgnoreCase("tables")) {
+			return SystemTables.informationSchemaTables(d, kind.attached());
+		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {
 				if (parts.get(0).equalsIgnoreCase(a.metadataName)) {
