@@ -108,6 +108,11 @@ public final class Settings {
 		return this;
 	}
 
+	/** Every setting, as read (DuckLake attachments are kept as keys {@code ducklake.<name>...}). */
+	public Map<String, Object> asMap() {
+		return Map.copyOf(values);
+	}
+
 	/** Writes the file atomically, so a reader never sees half of it. */
 	public void save() {
 		try {

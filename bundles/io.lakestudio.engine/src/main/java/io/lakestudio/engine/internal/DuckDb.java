@@ -47,6 +47,14 @@ public final class DuckDb {
 	}
 
 	public static Connection open(EngineConfig c) throws SQLException, IOException {
+		return open(c, List.of());
+	}
+
+	/**
+	 * A DuckDB of its own, locked down as the engine's is, that may also open the folders {@code alsoAllowed} (a
+	 * DuckLake session's data paths and staging folder): the engine's own DuckDB never learns them.
+	 */
+	public static Connection open(EngineConfig c, List<Path> alsoAllowed) throws SQLException, IOException {
 		Driver driver = driver(c.home().resolve("engine"));
 		Properties p = new Properties();
 		p.setProperty("jdbc_stream_results", "true");
@@ -54,7 +62,7 @@ public final class DuckDb {
 		try (Statement s = conn.createStatement()) {
 			s.execute("ATTACH ':memory:' AS " + Sql.ENGINE); // the engine's own views and tables, see Sql.ENGINE
 		}
-		lockDown(conn, c);
+		lockDown(conn, c, alsoAllowed);
 		return conn;
 	}
 
@@ -66,7 +74,28 @@ public final class DuckDb {
 		return driver(home.resolve("engine")).connect("jdbc:duckdb:", new Properties());
 	}
 
+	/**
+	 * A DuckDB database file opened on a connection of its own, nothing locked down: a DuckLake catalog's metadata
+	 * ({@code ducklake:<file>}), which only the DuckLake store's own statements touch, never a user's.
+	 */
+	public static Connection file(Path home, Path file, boolean readOnly) throws SQLException, IOException {
+		Properties p = new Properties();
+		if (readOnly) {
+			p.setProperty("duckdb.read_only", "true");
+		}
+		return driver(home.resolve("engine")).connect("jdbc:duckdb:" + file, p);
+	}
+
 	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
+		lockDown(conn, c, List.of());
+	}
+
+	static void lockDown(Connection conn, EngineConfig c, List<Path> alsoAllowed) throws SQLException, IOException {
+		StringBuilder more = new StringBuilder();
+		for (Path a : alsoAllowed) {
+			String dir = a.toAbsolutePath().normalize().toString();
+			more.append(", ").append(Sql.string(dir.endsWith("/") ? dir : dir + "/"));
+		}
 		Path home = c.home().toAbsolutePath().normalize();
 		StateFolder.ensure(home);
 		Path spill = StateFolder.folder(home.resolve("engine").resolve("spill"));
@@ -85,7 +114,7 @@ public final class DuckDb {
 				"SET autoinstall_known_extensions = false", "SET autoload_known_extensions = false",
 				"SET allow_community_extensions = false",
 				"SET allowed_directories = [" + Sql.string(home.resolve("cache") + "/") + ", "
-						+ Sql.string(home.resolve("mirror") + "/") + "]",
+						+ Sql.string(home.resolve("mirror") + "/") + more + "]",
 				"SET enable_external_access = false", "SET lock_configuration = true");
 		try (Statement s = conn.createStatement()) {
 			for (String sql : settings) {

@@ -1,0 +1,357 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.lakestudio.ducklake.AttachOptions;
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.DuckLakeCatalog;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.CatalogKind;
+import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.DuckDb;
+import io.lakestudio.engine.internal.Guard;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * DuckLake catalogs as a catalog kind of a session: ATTACH / DETACH / USE, BEGIN / COMMIT / ROLLBACK, and every
+ * statement that names an attached catalog's table, on a DuckDB of its own ({@link KindDuckDb}). Here: the
+ * session's state (attached catalogs, default catalog and schema, the open transaction) and which class a
+ * statement goes to: {@link Changes} for DDL and DML, {@link Reads} for queries.
+ */
+public final class DuckLakeKind implements CatalogKind {
+
+	private final Map<String, Attached> attached = new LinkedHashMap<>();
+	private final KindDuckDb db;
+	private final References refs;
+	private final Reads reads;
+	private final SessionSettings settings;
+	private String defaultCatalog;
+	private String defaultSchema = "main";
+	private boolean transaction;
+
+	public DuckLakeKind(EngineConfig config) {
+		this.db = new KindDuckDb(config);
+		this.refs = new References(this, db);
+		this.reads = new Reads(this, db, refs);
+		this.settings = new SessionSettings(db);
+	}
+
+	@Override
+	public Answer execute(String statement) throws EngineException {
+		Text t = new Text(statement);
+		boolean query = false;
+		try {
+			if (t.accept("ATTACH")) {
+				return attach(t);
+			}
+			if (t.accept("DETACH")) {
+				return detach(t);
+			}
+			if (!t.peek("SET", "VARIABLE") && (t.accept("SET") || t.peek("RESET"))) {
+				boolean reset = t.accept("RESET");
+				// a setting not on the safe list is the engine's guard's to refuse
+				return settings.apply(t, reset) ? ok("ok") : null;
+			}
+			if (attached.isEmpty()) {
+				return null;
+			}
+			if (t.accept("USE")) {
+				return use(t);
+			}
+			if (t.accept("BEGIN") || t.accept("START", "TRANSACTION")) {
+				transaction = true;
+				return ok("ok");
+			}
+			if (t.accept("COMMIT") || t.accept("END")) {
+				return commit();
+			}
+			if (t.accept("ROLLBACK") || t.accept("ABORT")) {
+				rollback();
+				return ok("ok");
+			}
+			if (t.accept("SET", "VARIABLE")) {
+				return variable(t);
+			}
+			if (t.peek("CREATE", "TEMP") || t.peek("CREATE", "TEMPORARY") || t.peek("CREATE", "OR", "REPLACE", "TEMP")
+					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
+				return temp(t);
+			}
+			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging()));
+			Answer a = changes.execute(t);
+			if (a != null) {
+				return a;
+			}
+			query = true;
+			return reads.read(statement);
+		} catch (java.text.ParseException e) {
+			throw new EngineException(Kind.FAILED, "Parser Error: " + e.getMessage(), e);
+		} catch (DuckLakeException e) {
+			abortStatement(query);
+			throw new EngineException(Kind.FAILED, e.getMessage(), e);
+		} catch (SQLException e) {
+			abortStatement(query);
+			throw new EngineException(Kind.FAILED, e.getMessage(), e);
+		} catch (IOException e) {
+			abortStatement(query);
+			throw new EngineException(Kind.FAILED, "cannot write a data file: " + e.getMessage(), e);
+		} catch (EngineException e) {
+			abortStatement(query);
+			throw e;
+		}
+	}
+
+	/**
+	 * A statement outside a transaction failed: what it wrote goes; inside one, the transaction is aborted, unless
+	 * it was a query (which changes nothing) and the policy is SYNTACTIC_ERRORS_DO_NOT_INVALIDATE.
+	 */
+	private void abortStatement(boolean query) {
+		if (query && transaction && settings.queryErrorsKeepTransaction()) {
+			return;
+		}
+		for (Attached a : attached.values()) {
+			a.rollback();
+		}
+		transaction = false;
+	}
+
+	private Answer attach(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
+		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
+		t.accept("DATABASE");
+		String url = t.string();
+		if (!url.startsWith("ducklake:")) {
+			return null; // not ours: the engine refuses it
+		}
+		String name;
+		if (t.accept("AS")) {
+			name = t.name();
+		} else {
+			name = AttachSql.defaultName(url);
+		}
+		String key = name.toLowerCase(Locale.ROOT);
+		if (attached.containsKey(key)) {
+			if (ifNotExists) {
+				return ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Binder Error: Unique file handle conflict: Database \"" + name
+					+ "\" is already attached");
+		}
+		String[] metadataName = { "__ducklake_metadata_" + name };
+		AttachOptions o = AttachSql.options(t, metadataName);
+		DuckLakeCatalog c = DuckLakeCatalog.open(url, o, (file, ro) -> {
+			try {
+				return DuckDb.file(db.config().home(), file, ro);
+			} catch (IOException e) {
+				throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
+			}
+		});
+		attached.put(key, new Attached(name, c, metadataName[0]));
+		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
+			db.allow(Path.of(c.dataPath()));
+		}
+		return ok("ok");
+	}
+
+	private Answer detach(Text t) throws java.text.ParseException, EngineException {
+		t.accept("DATABASE");
+		boolean ifExists = t.accept("IF", "EXISTS");
+		String name = t.name();
+		Attached a = attached.remove(name.toLowerCase(Locale.ROOT));
+		if (a == null) {
+			return ifExists && !attached.isEmpty() ? ok("ok") : null;
+		}
+		a.rollback();
+		a.catalog.close();
+		db.defined.keySet().removeIf(k -> k.startsWith(a.name + "/"));
+		db.rewrites.clear();
+		if (name.equalsIgnoreCase(defaultCatalog)) {
+			defaultCatalog = null;
+			defaultSchema = "main";
+		}
+		return ok("ok");
+	}
+
+	private Answer use(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		List<String> n = t.qualifiedName();
+		Attached a = attached.get(n.get(0).toLowerCase(Locale.ROOT));
+		if (a == null) {
+			if (n.size() == 1 && defaultCatalog != null && attached.get(defaultCatalog.toLowerCase(Locale.ROOT))
+					.view().schema(n.get(0)).isPresent()) {
+				defaultSchema = n.get(0);
+				return ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: No catalog + schema named \"" + String.join(".", n)
+					+ "\" found.");
+		}
+		defaultCatalog = a.name;
+		defaultSchema = n.size() > 1 ? n.get(1) : "main";
+		return ok("ok");
+	}
+
+	/**
+	 * {@code SET VARIABLE name = <expression>}, the expression's DuckLake references read as a query would, kept on
+	 * this kind's DuckDB (getvariable in later statements on DuckLake tables sees it).
+	 */
+	private Answer variable(Text t) throws java.text.ParseException, EngineException, DuckLakeException,
+			SQLException {
+		String name = t.name();
+		if (!t.accept("=")) {
+			t.expect("TO");
+		}
+		Rewriter.Rewritten r = refs.rewrite("SELECT (" + t.rest() + ")", null);
+		try (java.sql.Statement s = duck().createStatement()) {
+			s.execute("SET VARIABLE " + Sql.ident(name) + " = (" + r.text() + ")");
+		}
+		return ok("ok");
+	}
+
+	/**
+	 * {@code CREATE [OR REPLACE] TEMP TABLE|VIEW name AS <query>} while DuckLake catalogs are attached: made on this
+	 * kind's DuckDB (where DuckLake statements run, so they can read it), its query read as any query is.
+	 */
+	private Answer temp(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
+		t.expect("CREATE");
+		boolean replace = t.accept("OR", "REPLACE");
+		if (!t.accept("TEMP")) {
+			t.expect("TEMPORARY");
+		}
+		String what = t.accept("TABLE") ? "TABLE" : t.accept("VIEW") ? "VIEW" : null;
+		if (what == null) {
+			return null;
+		}
+		String name = t.name();
+		if (!t.accept("AS")) {
+			return null; // a temp table by definition: the engine's
+		}
+		Rewriter.Rewritten r = refs.rewrite(t.rest(), null);
+		try (java.sql.Statement s = duck().createStatement()) {
+			s.execute("CREATE " + (replace ? "OR REPLACE " : "") + "TEMP " + what + " " + Sql.ident(name) + " AS "
+					+ r.text());
+		}
+		db.temps.add(name.toLowerCase(Locale.ROOT));
+		db.rewrites.clear();
+		return ok("ok");
+	}
+
+	private Answer commit() throws DuckLakeException, SQLException, EngineException {
+		transaction = false;
+		for (Attached a : attached.values()) {
+			a.commit();
+		}
+		return ok("ok");
+	}
+
+	private void rollback() {
+		transaction = false;
+		for (Attached a : attached.values()) {
+			a.rollback();
+		}
+	}
+
+	/** After a statement that changed {@code a}: committed now unless a transaction is open. */
+	void statementDone(Attached a) throws DuckLakeException {
+		if (!transaction) {
+			a.commit();
+		}
+	}
+
+	/** A table a statement names: its catalog, schema and name, when they are an attached catalog's. */
+	record Target(Attached catalog, String schema, String table) {
+	}
+
+	/** Where a (1 to 3 part) name points, or null when it is no attached catalog's. */
+	Target target(List<String> parts) {
+		if (parts.size() == 3) {
+			Attached a = attached.get(parts.get(0).toLowerCase(Locale.ROOT));
+			return a == null ? null : new Target(a, parts.get(1), parts.get(2));
+		}
+		if (parts.size() == 2) {
+			Attached a = attached.get(parts.get(0).toLowerCase(Locale.ROOT));
+			if (a != null) {
+				return new Target(a, "main", parts.get(1));
+			}
+			return defaultCatalog == null ? null
+					: new Target(attached.get(defaultCatalog.toLowerCase(Locale.ROOT)), parts.get(0), parts.get(1));
+		}
+		return defaultCatalog == null ? null
+				: new Target(attached.get(defaultCatalog.toLowerCase(Locale.ROOT)), defaultSchema, parts.get(0));
+	}
+
+	/** Something done with the catalog and schema a view's names are relative to as the default. */
+	interface InSchema<T> {
+		T run() throws EngineException, DuckLakeException, SQLException;
+	}
+
+	<T> T inSchema(Attached a, String schema, InSchema<T> work) throws EngineException, DuckLakeException,
+			SQLException {
+		String oldCatalog = defaultCatalog;
+		String oldSchema = defaultSchema;
+		defaultCatalog = a.name;
+		defaultSchema = schema;
+		try {
+			return work.run();
+		} finally {
+			defaultCatalog = oldCatalog;
+			defaultSchema = oldSchema;
+		}
+	}
+
+	Attached catalog(String name) {
+		return attached.get(name.toLowerCase(Locale.ROOT));
+	}
+
+	Iterable<Attached> attached() {
+		return attached.values();
+	}
+
+	String defaultCatalog() {
+		return defaultCatalog;
+	}
+
+	String defaultSchema() {
+		return defaultSchema;
+	}
+
+	/** Rewrites a query's DuckLake references; {@code fullAlias}: the reference that gets file and position too. */
+	Rewriter.Rewritten rewrite(String query, String fullAlias) throws EngineException, DuckLakeException,
+			SQLException {
+		return refs.rewrite(query, fullAlias);
+	}
+
+	Connection duck() throws EngineException {
+		return db.connection();
+	}
+
+	Answer ok(String what) throws EngineException {
+		return new Answer(duck(), "SELECT " + Sql.string(what) + " AS result WHERE false", List.of());
+	}
+
+	Answer count(long n) throws EngineException {
+		return new Answer(duck(), "SELECT " + n + "::BIGINT AS \"Count\"", List.of());
+	}
+
+	@Override
+	public void close() {
+		for (Attached a : attached.values()) {
+			a.rollback();
+			a.catalog.close();
+		}
+		attached.clear();
+		db.close();
+	}
+}
