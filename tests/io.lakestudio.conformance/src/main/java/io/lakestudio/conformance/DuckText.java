@@ -11,8 +11,7 @@ import java.util.Locale;
  * A value as DuckDB prints it ({@code CAST(v AS VARCHAR)}), from what JDBC gives. duckdb_jdbc's getString is
  * DuckDB's own text for most types (lists, structs, maps, decimals, dates, intervals), but not for these: a DOUBLE
  * or FLOAT is Java's {@code 1.0E20} where DuckDB prints {@code 1e+20}, a TIMESTAMP ends in {@code .0}, a TIME is
- * {@code 12:00} and a TIMESTAMPTZ {@code 2020-01-01T12:00Z}. The digits of a float are the shortest that read back
- * the same in both.
+ * {@code 12:00} and a TIMESTAMPTZ {@code 2020-01-01T12:00Z}.
  */
 public final class DuckText {
 
@@ -79,10 +78,11 @@ public final class DuckText {
 		if (d == 0) {
 			return (1 / d < 0) ? "-0.0" : "0.0";
 		}
-		String shortest = n instanceof Float f ? Float.toString(f) : Double.toString(d);
-		BigDecimal b = new BigDecimal(shortest).stripTrailingZeros();
-		String sign = b.signum() < 0 ? "-" : "";
-		b = b.abs();
+		// Java's digits are the shortest that read back (ties to even), as DuckDB's are for a DOUBLE; for a FLOAT
+		// DuckDB sometimes prints more digits (its exact value): that one compares as a number anyway
+		BigDecimal b = new BigDecimal(n instanceof Float f ? Float.toString(f) : Double.toString(d)).abs()
+				.stripTrailingZeros();
+		String sign = d < 0 ? "-" : "";
 		String digits = b.unscaledValue().toString();
 		int exp = digits.length() - 1 - b.scale();
 		if (exp < -4 || exp >= 16) {

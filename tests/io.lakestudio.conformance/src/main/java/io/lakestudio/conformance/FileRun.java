@@ -226,7 +226,7 @@ final class FileRun {
 		}
 		String why = judge(s, rows, error, ctx);
 		if (why != null) {
-			throw new Failed(where + why);
+			throw new Failed(where + (why.startsWith("\n") ? why.substring(1) : why));
 		}
 	}
 
