@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.zip.GZIPInputStream;
 
 import io.lakestudio.conformance.Command.Directive;
@@ -54,8 +53,7 @@ final class Directives {
 		case "test-env" -> {
 			need(d, p.size() == 2, "test-env <name> <default>");
 			String v = p.get(0).equals(CONNECTION) && run.kind.connection() != null ? run.kind.connection() : p.get(1);
-			// once, when defined: the file attaches the same catalog each time it names it
-			define(d, p.get(0), run.substitute(v, ctx).replace("{UUID}", UUID.randomUUID().toString()));
+			define(d, p.get(0), run.substitute(v, ctx));
 		}
 		case "unzip" -> unzip(d, p, ctx);
 		case "load" -> {

@@ -73,6 +73,8 @@ final class FileRun {
 	Path dbFile;
 	boolean readOnly;
 	volatile int hashThreshold;
+	/** {@code {UUID}}: one per file, so each time the file names its catalog it is the same one. */
+	private final String uuid = java.util.UUID.randomUUID().toString();
 	/** The record now running, for a timeout's report. */
 	volatile String current = "(starting)";
 
@@ -296,8 +298,8 @@ final class FileRun {
 	/**
 	 * The suite's substitutions, as DuckDB's runner makes them: each variable ({@code test-env},
 	 * {@code require-env}) as {@code ${NAME}} and {@code {NAME}}; {@code __TEST_DIR__} and {@code {TEST_DIR}};
-	 * {@code {BASE_TEST_NAME}}, {@code __WORKING_DIRECTORY__}; then the loop variables ({@code ${i}}, {@code {i}};
-	 * {@code foreach a,b x,y} binds two at once).
+	 * {@code {BASE_TEST_NAME}}, {@code {UUID}}, {@code __WORKING_DIRECTORY__}; then the loop variables
+	 * ({@code ${i}}, {@code {i}}; {@code foreach a,b x,y} binds two at once).
 	 */
 	String substitute(String text, Ctx ctx) {
 		String s = text;
@@ -323,7 +325,7 @@ final class FileRun {
 		String dir = testDir.toString();
 		String base = file.getFileName().toString().replaceFirst("\\.test(_slow|_coverage)?$", "");
 		return s.replace("__TEST_DIR__", dir).replace("{TEST_DIR}", dir).replace("{BASE_TEST_NAME}", base)
-				.replace("__WORKING_DIRECTORY__", suite.toString());
+				.replace("{UUID}", uuid).replace("__WORKING_DIRECTORY__", suite.toString());
 	}
 
 	static String indent(String text) {

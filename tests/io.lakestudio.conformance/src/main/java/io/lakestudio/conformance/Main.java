@@ -45,18 +45,21 @@ public final class Main {
 		return pwd == null ? Path.of(s) : Path.of(pwd).resolve(s);
 	}
 
-	static int run(String[] args, SessionFactory factory) {
-		CatalogKind kind = CatalogKind.DUCKDB;
-		Duration timeout = Duration.ofSeconds(120);
-		Path report = null;
-		Path junit = null;
-		Path passing = null;
-		Path writePassing = null;
-		boolean only = false;
-		boolean keep = false;
-		boolean quiet = false;
-		List<String> rest = new ArrayList<>();
-		try {
+	/** The command line, parsed. */
+	record Options(CatalogKind kind, Duration timeout, Path report, Path junit, Path passing, Path writePassing,
+			boolean only, boolean keep, boolean quiet, Path suite, List<String> files) {
+
+		static Options parse(String[] args) {
+			CatalogKind kind = CatalogKind.DUCKDB;
+			Duration timeout = Duration.ofSeconds(120);
+			Path report = null;
+			Path junit = null;
+			Path passing = null;
+			Path writePassing = null;
+			boolean only = false;
+			boolean keep = false;
+			boolean quiet = false;
+			List<String> rest = new ArrayList<>();
 			for (int i = 0; i < args.length; i++) {
 				switch (args[i]) {
 				case "--catalog" -> kind = CatalogKind.parse(args[++i]);
@@ -68,10 +71,6 @@ public final class Main {
 				case "--write-passing" -> writePassing = path(args[++i]);
 				case "--keep" -> keep = true;
 				case "--quiet" -> quiet = true;
-				case "-h", "--help" -> {
-					System.out.print(USAGE);
-					return 0;
-				}
 				default -> {
 					if (args[i].startsWith("--")) {
 						throw new IllegalArgumentException("unknown option " + args[i]);
@@ -83,63 +82,83 @@ public final class Main {
 			if (rest.isEmpty()) {
 				throw new IllegalArgumentException("name the suite folder");
 			}
+			if (only && passing == null) {
+				throw new IllegalArgumentException("--only-passing needs --passing LIST");
+			}
+			return new Options(kind, timeout, report, junit, passing, writePassing, only, keep, quiet,
+					path(rest.get(0)).toAbsolutePath().normalize(), List.copyOf(rest.subList(1, rest.size())));
+		}
+	}
+
+	static int run(String[] args, SessionFactory factory) {
+		if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+			System.out.print(USAGE);
+			return 0;
+		}
+		Options o;
+		try {
+			o = Options.parse(args);
 		} catch (RuntimeException e) {
 			System.err.println("ducklake-conformance: " + e.getMessage() + "\n" + USAGE);
 			return 2;
 		}
-		Path suite = path(rest.get(0)).toAbsolutePath().normalize();
-		if (!Files.isDirectory(suite.resolve("test"))) {
-			System.err.println("ducklake-conformance: " + suite + " is not a suite folder (it has no test/)");
+		if (!Files.isDirectory(o.suite().resolve("test"))) {
+			System.err.println("ducklake-conformance: " + o.suite() + " is not a suite folder (it has no test/)");
 			return 2;
 		}
 		try {
-			Set<String> listed = passing == null ? Set.of() : Passing.read(passing);
+			Set<String> listed = o.passing() == null ? Set.of() : Passing.read(o.passing());
 			Path work = Files.createTempDirectory("ducklake-conformance");
-			Conformance c = new Conformance(suite, factory, kind, timeout, work, keep);
-			// a listed file the suite lacks is not run, and counts as a regression below
-			List<String> named = only ? listed.stream().filter(f -> Files.exists(suite.resolve(f))).toList()
-					: rest.subList(1, rest.size());
-			List<String> files = only && named.isEmpty() ? List.of() : c.files(named);
-			int[] done = { 0 };
-			boolean q = quiet;
-			List<Outcome> outcomes = c.run(files, o -> {
-				if (!q) {
-					System.err.printf("[%d/%d] %s %s%n", ++done[0], files.size(), o.status(), o.file());
+			try {
+				return run(o, listed, factory, work);
+			} finally {
+				if (!o.keep()) {
+					Conformance.delete(work);
+				} else {
+					System.out.println("kept: " + work);
 				}
-			});
-			String header = "DuckLake conformance on " + factory.name() + ", catalog " + kind + ", suite " + suite
-					+ ", " + files.size() + " files";
-			String text = Report.text(header, outcomes);
-			System.out.print(text);
-			if (report != null) {
-				Files.writeString(report, text);
 			}
-			if (junit != null) {
-				Files.writeString(junit, Report.junit("ducklake-conformance." + kind, outcomes));
-			}
-			if (writePassing != null) {
-				Passing.write(writePassing, outcomes);
-			}
-			if (!keep) {
-				Conformance.delete(work);
-			} else {
-				System.out.println("kept: " + work);
-			}
-			if (passing != null) {
-				List<String> lost = Passing.regressions(listed, outcomes);
-				if (!lost.isEmpty()) {
-					System.out.println("\nREGRESSION: " + lost.size() + " of the " + listed.size() + " files in "
-							+ passing + " did not pass:");
-					lost.forEach(l -> System.out.println("  " + l));
-					return 1;
-				}
-				System.out.println("all " + listed.size() + " files in " + passing + " passed");
-				return 0;
-			}
-			return outcomes.stream().anyMatch(o -> o.status() == Outcome.Status.FAIL) ? 1 : 0;
 		} catch (IOException e) {
 			System.err.println("ducklake-conformance: " + e.getMessage());
 			return 2;
 		}
+	}
+
+	private static int run(Options o, Set<String> listed, SessionFactory factory, Path work) throws IOException {
+		Conformance c = new Conformance(o.suite(), factory, o.kind(), o.timeout(), work, o.keep());
+		// a listed file the suite lacks is not run, and counts as a regression below
+		List<String> named = o.only() ? listed.stream().filter(f -> Files.exists(o.suite().resolve(f))).toList()
+				: o.files();
+		List<String> files = o.only() && named.isEmpty() ? List.of() : c.files(named);
+		int[] done = { 0 };
+		List<Outcome> outcomes = c.run(files, r -> {
+			if (!o.quiet()) {
+				System.err.printf("[%d/%d] %s %s%n", ++done[0], files.size(), r.status(), r.file());
+			}
+		});
+		String text = Report.text("DuckLake conformance on " + factory.name() + ", catalog " + o.kind() + ", suite "
+				+ o.suite() + ", " + files.size() + " files", outcomes);
+		System.out.print(text);
+		if (o.report() != null) {
+			Files.writeString(o.report(), text);
+		}
+		if (o.junit() != null) {
+			Files.writeString(o.junit(), Report.junit("ducklake-conformance." + o.kind(), outcomes));
+		}
+		if (o.writePassing() != null) {
+			Passing.write(o.writePassing(), outcomes);
+		}
+		if (o.passing() == null) {
+			return outcomes.stream().anyMatch(r -> r.status() == Outcome.Status.FAIL) ? 1 : 0;
+		}
+		List<String> lost = Passing.regressions(listed, outcomes);
+		if (!lost.isEmpty()) {
+			System.out.println("\nREGRESSION: " + lost.size() + " of the " + listed.size() + " files in " + o.passing()
+					+ " did not pass:");
+			lost.forEach(l -> System.out.println("  " + l));
+			return 1;
+		}
+		System.out.println("all " + listed.size() + " files in " + o.passing() + " passed");
+		return 0;
 	}
 }
