@@ -51,6 +51,7 @@ public final class Lakestudio {
 		register("account", p + "AccountCommand", "Show the accounts, or switch with --use NAME.");
 		register("demo", p + "DemoCommand", "Write a sample lake, sync it and show the commands on it.");
 		register("sql", p + "SqlCommand", "Run a query on the lake's tables; prints a table, --csv or --json.");
+		register("ducklake", p + "DuckLakeCommand", "Keep DuckLake catalogs attached: attach, detach, list.");
 		register("engine-server", p + "EngineServerCommand", "Serve the SQL engine on the state folder's socket until idle.");
 	}
 

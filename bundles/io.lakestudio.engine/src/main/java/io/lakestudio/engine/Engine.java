@@ -122,6 +122,11 @@ public final class Engine implements AutoCloseable {
 		return mirror;
 	}
 
+	/** A session: ATTACH, USE and BEGIN ... COMMIT last across its statements (DuckLake catalogs among them). */
+	public EngineSession openSession(String source) {
+		return new EngineSession(this, source, List.of(new io.lakestudio.engine.internal.ducklake.DuckLakeKind(config)));
+	}
+
 	public Result execute(String sql, String source) throws EngineException {
 		return execute(sql, source, false);
 	}

@@ -50,14 +50,19 @@ public final class SqlCommand extends Command {
 		return super.options().addOption(flag("csv", "Print CSV.")).addOption(flag("json", "Print a JSON array."))
 				.addOption(flag("fresh", "Read the tables' logs from the lake first, whatever their age."))
 				.addOption(flag("offline", "Ask the lake nothing: read what is held (runs in this process)."))
-				.addOption(flag("in-process", "Run the engine in this process, not the engine server."));
+				.addOption(flag("in-process", "Run the engine in this process, not the engine server."))
+				.addOption(valued("f", "file", "FILE", "Run the statements of a script, in one session (ATTACH, USE"
+						+ " and BEGIN ... COMMIT carry across them)."));
 	}
 
 	@Override
 	public int run(CommandLine line) {
-		String statement = args(line, 1, 1).get(0);
 		boolean json = line.hasOption("json");
 		boolean csv = line.hasOption("csv");
+		if (line.hasOption("file") || SqlSession.wanted(home, line.getArgList())) {
+			return new SqlSession(this, home).run(line, (r, notices) -> print(local(r), notices, json, csv));
+		}
+		String statement = args(line, 1, 1).get(0);
 		if (!line.hasOption("offline") && !line.hasOption("in-process")) {
 			java.util.Optional<EngineClient> server = EngineServerLauncher.ensure(home,
 					EngineServerLauncher.identity(Settings.load(home)), err);
@@ -107,7 +112,7 @@ public final class SqlCommand extends Command {
 		}
 	}
 
-	private static Die die(EngineException e) {
+	static Die die(EngineException e) {
 		return new Die(switch (e.kind()) {
 		case MISSING -> 1;
 		case REFUSED, NOT_HELD -> 2;

@@ -44,11 +44,19 @@ public final class DuckDb {
 	}
 
 	public static Connection open(EngineConfig c) throws SQLException, IOException {
+		return open(c, List.of());
+	}
+
+	/**
+	 * A DuckDB of its own, locked down as the engine's is, that may also open the folders {@code alsoAllowed} (a
+	 * DuckLake session's data paths and staging folder): the engine's own DuckDB never learns them.
+	 */
+	public static Connection open(EngineConfig c, List<Path> alsoAllowed) throws SQLException, IOException {
 		Driver driver = driver(c.home().resolve("engine"));
 		Properties p = new Properties();
 		p.setProperty("jdbc_stream_results", "true");
 		Connection conn = driver.connect("jdbc:duckdb:", p);
-		lockDown(conn, c);
+		lockDown(conn, c, alsoAllowed);
 		return conn;
 	}
 
@@ -61,6 +69,15 @@ public final class DuckDb {
 	}
 
 	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
+		lockDown(conn, c, List.of());
+	}
+
+	static void lockDown(Connection conn, EngineConfig c, List<Path> alsoAllowed) throws SQLException, IOException {
+		StringBuilder more = new StringBuilder();
+		for (Path a : alsoAllowed) {
+			String dir = a.toAbsolutePath().normalize().toString();
+			more.append(", ").append(Sql.string(dir.endsWith("/") ? dir : dir + "/"));
+		}
 		Path home = c.home().toAbsolutePath().normalize();
 		Path spill = Files.createDirectories(home.resolve("engine").resolve("spill"));
 		Files.createDirectories(home.resolve("cache"));
@@ -78,7 +95,7 @@ public final class DuckDb {
 				"SET autoinstall_known_extensions = false", "SET autoload_known_extensions = false",
 				"SET allow_community_extensions = false",
 				"SET allowed_directories = [" + Sql.string(home.resolve("cache") + "/") + ", "
-						+ Sql.string(home.resolve("mirror") + "/") + "]",
+						+ Sql.string(home.resolve("mirror") + "/") + more + "]",
 				"SET enable_external_access = false", "SET lock_configuration = true");
 		try (Statement s = conn.createStatement()) {
 			for (String sql : settings) {

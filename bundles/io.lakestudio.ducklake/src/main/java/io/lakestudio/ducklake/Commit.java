@@ -1,0 +1,142 @@
+package io.lakestudio.ducklake;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one transaction changes, to become one snapshot: new rows (schemas, tables, columns, data and delete files)
+ * and rows it ends (their {@code end_snapshot} set to the new snapshot). Ids come from the snapshot the
+ * transaction began on ({@link #nextCatalogId()}, {@link #nextFileId()}); the store refuses the commit when
+ * another one took that snapshot's place meanwhile and touched the same tables. A store writes it atomically: all
+ * of it or none.
+ */
+public final class Commit {
+
+	private final Snapshot base;
+	private long nextCatalogId;
+	private long nextFileId;
+	private boolean schemaChanged;
+	private String author;
+	private String message;
+	public final List<SchemaEntry> newSchemas = new ArrayList<>();
+	public final Set<Long> endedSchemas = new LinkedHashSet<>();
+	public final List<TableEntry> newTables = new ArrayList<>();
+	public final Set<Long> endedTables = new LinkedHashSet<>();
+	public final List<ColumnEntry> newColumns = new ArrayList<>();
+	public final List<ViewEntry> newViews = new ArrayList<>();
+	public final Set<Long> endedViews = new LinkedHashSet<>();
+	/** Column ids ended, by table id. */
+	public final Map<Long, Set<Long>> endedColumns = new LinkedHashMap<>();
+	public final List<DataFile> newDataFiles = new ArrayList<>();
+	public final Set<Long> endedDataFiles = new LinkedHashSet<>();
+	public final List<DeleteFile> newDeleteFiles = new ArrayList<>();
+	public final Set<Long> endedDeleteFiles = new LinkedHashSet<>();
+	/** The stats each touched table ends with. */
+	public final Map<Long, TableStats> tableStats = new LinkedHashMap<>();
+	/** Tables whose stats row goes (dropped). */
+	public final Set<Long> droppedStats = new LinkedHashSet<>();
+	/** {@code changes_made} entries, in order, e.g. {@code created_table:"main"."t"}, {@code inserted_into_table:3}. */
+	public final Set<String> changes = new LinkedHashSet<>();
+
+	public Commit(Snapshot base) {
+		this.base = base;
+		this.nextCatalogId = base.nextCatalogId();
+		this.nextFileId = base.nextFileId();
+	}
+
+	public Snapshot base() {
+		return base;
+	}
+
+	/** A new schema, table, column or view id. */
+	public long catalogId() {
+		schemaChanged = true;
+		return nextCatalogId++;
+	}
+
+	/** A new data or delete file id. */
+	public long fileId() {
+		return nextFileId++;
+	}
+
+	public long nextCatalogId() {
+		return nextCatalogId;
+	}
+
+	public long nextFileId() {
+		return nextFileId;
+	}
+
+	/** The schema changed (a table made, dropped or altered): the snapshot gets a new schema version. */
+	public void schemaChanged() {
+		schemaChanged = true;
+	}
+
+	public boolean changesSchema() {
+		return schemaChanged;
+	}
+
+	public Commit by(String author, String message) {
+		this.author = author;
+		this.message = message;
+		return this;
+	}
+
+	public String author() {
+		return author;
+	}
+
+	public String message() {
+		return message;
+	}
+
+	public boolean isEmpty() {
+		return changes.isEmpty();
+	}
+
+	/** The catalog as this transaction sees it: {@code base} with its own new and ended rows. */
+	public CatalogAt applyTo(CatalogAt base) {
+		java.util.List<SchemaEntry> schemas = new ArrayList<>(base.schemas());
+		schemas.removeIf(x -> endedSchemas.contains(x.id()));
+		schemas.addAll(newSchemas);
+		java.util.List<TableEntry> tables = new ArrayList<>(base.tables());
+		tables.removeIf(x -> endedTables.contains(x.id()));
+		tables.addAll(newTables);
+		Map<Long, java.util.List<ColumnEntry>> columns = new LinkedHashMap<>();
+		for (Map.Entry<Long, java.util.List<ColumnEntry>> e : base.columns().entrySet()) {
+			java.util.List<ColumnEntry> cs = new ArrayList<>(e.getValue());
+			Set<Long> ended = endedColumns.getOrDefault(e.getKey(), Set.of());
+			cs.removeIf(x -> ended.contains(x.id()));
+			columns.put(e.getKey(), cs);
+		}
+		for (ColumnEntry c : newColumns) {
+			columns.computeIfAbsent(c.tableId(), k -> new ArrayList<>()).add(c);
+		}
+		columns.values().forEach(cs -> cs.sort(java.util.Comparator.comparingLong(ColumnEntry::order)));
+		java.util.List<ViewEntry> views = new ArrayList<>(base.views());
+		views.removeIf(x -> endedViews.contains(x.id()));
+		views.addAll(newViews);
+		return new CatalogAt(base.snapshot(), schemas, tables, columns, views);
+	}
+
+	/** Ends a column of a table. */
+	public void endColumn(long tableId, long columnId) {
+		newColumns.removeIf(c -> c.tableId() == tableId && c.id() == columnId);
+		endedColumns.computeIfAbsent(tableId, k -> new LinkedHashSet<>()).add(columnId);
+		schemaChanged = true;
+	}
+
+	/** The ids of tables this commit writes data to, drops or alters: what a concurrent commit may conflict on. */
+	public Set<Long> touchedTables() {
+		Set<Long> out = new LinkedHashSet<>(endedTables);
+		newDataFiles.forEach(f -> out.add(f.tableId()));
+		newDeleteFiles.forEach(f -> out.add(f.tableId()));
+		out.addAll(endedColumns.keySet());
+		newColumns.forEach(c -> out.add(c.tableId()));
+		return out;
+	}
+}

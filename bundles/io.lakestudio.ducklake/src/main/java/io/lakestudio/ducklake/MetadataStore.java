@@ -1,0 +1,65 @@
+package io.lakestudio.ducklake;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a DuckLake catalog's metadata lives: a SQLite file here; moraine's KV store and FDL's frozen catalogs are
+ * other implementations. It speaks in DuckLake's terms (snapshots, visible rows, one atomic commit per
+ * transaction), never in SQL, so a store that is not a database fits. A read-only store refuses {@link #commit}.
+ */
+public interface MetadataStore extends AutoCloseable {
+
+	/** Where it is, for messages (a file path, a store URL). */
+	String location();
+
+	boolean readOnly();
+
+	/** The global {@code ducklake_metadata} keys (version, data_path, created_by, options...). */
+	Map<String, String> metadata() throws DuckLakeException;
+
+	Snapshot latest() throws DuckLakeException;
+
+	Optional<Snapshot> snapshot(long id) throws DuckLakeException;
+
+	/** All snapshots, oldest first. */
+	List<Snapshot> snapshots() throws DuckLakeException;
+
+	/** The last snapshot taken at or before {@code time}. */
+	Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException;
+
+	/** The schemas, tables and columns visible at {@code snapshot}. */
+	CatalogAt at(Snapshot snapshot) throws DuckLakeException;
+
+	/** The table's data files visible at {@code snapshot}, in file order (stats not filled in). */
+	List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException;
+
+	/** The table's delete files visible at {@code snapshot}. */
+	List<DeleteFile> deleteFiles(long tableId, long snapshot) throws DuckLakeException;
+
+	Optional<TableStats> tableStats(long tableId) throws DuckLakeException;
+
+	/**
+	 * Sets a global option in {@code ducklake_metadata} (data_inlining_row_limit, target_file_size...): outside the
+	 * snapshot protocol, last write wins, no snapshot.
+	 */
+	void setOption(String key, String value) throws DuckLakeException;
+
+	/**
+	 * Every row of one of the specification's tables ({@code ducklake_snapshot}...), as the catalog holds it: what
+	 * {@code __ducklake_metadata_<name>.ducklake_*} shows. Values are strings (null for NULL) in the text form of
+	 * the column's DuckDB type ({@link SpecTableColumns}).
+	 */
+	List<List<String>> rows(String specTable) throws DuckLakeException;
+
+	/**
+	 * Writes the commit as one new snapshot, atomically, and returns it. Throws {@link DuckLakeException.Conflict}
+	 * when a snapshot newer than the commit's base touched what it touches (then nothing is written).
+	 */
+	Snapshot commit(Commit commit) throws DuckLakeException;
+
+	@Override
+	void close();
+}

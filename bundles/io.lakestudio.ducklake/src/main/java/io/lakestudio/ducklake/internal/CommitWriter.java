@@ -1,0 +1,245 @@
+package io.lakestudio.ducklake.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.ColumnStats;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DataFile;
+import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.ViewEntry;
+
+/** The rows of one commit, written inside the store's open transaction; the new snapshot is {@code latest + 1}. */
+final class CommitWriter {
+
+	private final Connection db;
+	private final Commit c;
+	private final Snapshot latest;
+	private final long shift;
+	private final long s;
+
+	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift) {
+		this.db = db;
+		this.c = c;
+		this.latest = latest;
+		this.shift = fileShift;
+		this.s = latest.id() + 1;
+	}
+
+	Snapshot write() throws SQLException {
+		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
+		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
+		long nextFile = c.nextFileId() + shift;
+		Instant now = Instant.now();
+		String changes = String.join(",", c.changes);
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_snapshot VALUES (?, ?, ?, ?, ?)")) {
+			ps.setLong(1, s);
+			ps.setString(2, Times.format(now));
+			ps.setLong(3, schemaVersion);
+			ps.setLong(4, nextCatalog);
+			ps.setLong(5, nextFile);
+			ps.executeUpdate();
+		}
+		try (PreparedStatement ps = db.prepareStatement(
+				"INSERT INTO ducklake_snapshot_changes VALUES (?, ?, ?, ?, NULL)")) {
+			ps.setLong(1, s);
+			ps.setString(2, changes);
+			ps.setString(3, c.author());
+			ps.setString(4, c.message());
+			ps.executeUpdate();
+		}
+		end("ducklake_schema", "schema_id", c.endedSchemas);
+		end("ducklake_table", "table_id", c.endedTables);
+		for (Map.Entry<Long, Set<Long>> e : c.endedColumns.entrySet()) {
+			for (long col : e.getValue()) {
+				update("UPDATE ducklake_column SET end_snapshot = " + s + " WHERE table_id = " + e.getKey()
+						+ " AND column_id = " + col + " AND end_snapshot IS NULL");
+			}
+		}
+		end("ducklake_view", "view_id", c.endedViews);
+		end("ducklake_data_file", "data_file_id", c.endedDataFiles);
+		end("ducklake_delete_file", "delete_file_id", c.endedDeleteFiles);
+		schemas();
+		tables();
+		columns();
+		views();
+		dataFiles();
+		deleteFiles();
+		stats();
+		if (c.changesSchema()) {
+			Set<Long> tables = new LinkedHashSet<>();
+			c.newTables.forEach(t -> tables.add(t.id()));
+			c.newColumns.forEach(col -> tables.add(col.tableId()));
+			tables.addAll(c.endedColumns.keySet());
+			try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_schema_versions VALUES (?, ?, ?)")) {
+				for (Long t : tables.isEmpty() ? Set.<Long>of(-1L) : tables) {
+					ps.setLong(1, s);
+					ps.setLong(2, schemaVersion);
+					SqliteStore.setLong(ps, 3, t < 0 ? null : t);
+					ps.executeUpdate();
+				}
+			}
+		}
+		return new Snapshot(s, now, schemaVersion, nextCatalog, nextFile, changes, c.author(), c.message());
+	}
+
+	private void end(String table, String idColumn, Set<Long> ids) throws SQLException {
+		for (long id : ids) {
+			update("UPDATE " + table + " SET end_snapshot = " + s + " WHERE " + idColumn + " = " + id
+					+ " AND end_snapshot IS NULL");
+		}
+	}
+
+	private void update(String sql) throws SQLException {
+		try (Statement st = db.createStatement()) {
+			st.executeUpdate(sql);
+		}
+	}
+
+	private void schemas() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_schema VALUES (?, ?, ?, NULL, ?, ?, 1)")) {
+			for (SchemaEntry e : c.newSchemas) {
+				ps.setLong(1, e.id());
+				ps.setString(2, e.uuid());
+				ps.setLong(3, s);
+				ps.setString(4, e.name());
+				ps.setString(5, e.path());
+				ps.executeUpdate();
+			}
+		}
+	}
+
+	private void tables() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement(
+				"INSERT INTO ducklake_table VALUES (?, ?, ?, NULL, ?, ?, ?, 1)")) {
+			for (TableEntry e : c.newTables) {
+				ps.setLong(1, e.id());
+				ps.setString(2, e.uuid());
+				ps.setLong(3, s);
+				ps.setLong(4, e.schemaId());
+				ps.setString(5, e.name());
+				ps.setString(6, e.path());
+				ps.executeUpdate();
+			}
+		}
+	}
+
+	private void columns() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_column VALUES"
+				+ " (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL)")) {
+			for (ColumnEntry e : c.newColumns) {
+				ps.setLong(1, e.id());
+				ps.setLong(2, s);
+				ps.setLong(3, e.tableId());
+				ps.setLong(4, e.order());
+				ps.setString(5, e.name());
+				ps.setString(6, e.type());
+				ps.setString(7, e.initialDefault());
+				ps.setString(8, e.defaultValue());
+				ps.setInt(9, e.nullsAllowed() ? 1 : 0);
+				ps.setString(10, "literal");
+				ps.executeUpdate();
+			}
+		}
+	}
+
+	private void views() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement(
+				"INSERT INTO ducklake_view VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?)")) {
+			for (ViewEntry v : c.newViews) {
+				ps.setLong(1, v.id());
+				ps.setString(2, v.uuid());
+				ps.setLong(3, s);
+				ps.setLong(4, v.schemaId());
+				ps.setString(5, v.name());
+				ps.setString(6, v.dialect());
+				ps.setString(7, v.sql());
+				ps.setString(8, v.columnAliases());
+				ps.executeUpdate();
+			}
+		}
+	}
+
+	private void dataFiles() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_data_file VALUES"
+				+ " (?, ?, ?, NULL, NULL, ?, ?, 'parquet', ?, ?, ?, ?, NULL, NULL, NULL, NULL)");
+				PreparedStatement st = db.prepareStatement("INSERT INTO ducklake_file_column_stats VALUES"
+						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+			for (DataFile f : c.newDataFiles) {
+				long id = f.id() + shift;
+				ps.setLong(1, id);
+				ps.setLong(2, f.tableId());
+				ps.setLong(3, s);
+				ps.setString(4, f.path());
+				ps.setInt(5, f.relative() ? 1 : 0);
+				ps.setLong(6, f.recordCount());
+				ps.setLong(7, f.fileSizeBytes());
+				ps.setLong(8, f.footerSize());
+				ps.setLong(9, f.rowIdStart());
+				ps.executeUpdate();
+				for (ColumnStats cs : f.stats()) {
+					st.setLong(1, id);
+					st.setLong(2, f.tableId());
+					st.setLong(3, cs.columnId());
+					st.setLong(4, cs.columnSizeBytes());
+					st.setLong(5, cs.valueCount());
+					st.setLong(6, cs.nullCount());
+					st.setString(7, cs.min());
+					st.setString(8, cs.max());
+					if (cs.containsNan() == null) {
+						st.setNull(9, java.sql.Types.BOOLEAN);
+					} else {
+						st.setInt(9, cs.containsNan() ? 1 : 0);
+					}
+					st.executeUpdate();
+				}
+			}
+		}
+	}
+
+	private void deleteFiles() throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_delete_file VALUES"
+				+ " (?, ?, ?, NULL, ?, ?, ?, 'parquet', ?, ?, ?, NULL, NULL)")) {
+			for (DeleteFile f : c.newDeleteFiles) {
+				ps.setLong(1, f.id() + shift);
+				ps.setLong(2, f.tableId());
+				ps.setLong(3, s);
+				ps.setLong(4, f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId());
+				ps.setString(5, f.path());
+				ps.setInt(6, f.relative() ? 1 : 0);
+				ps.setLong(7, f.deleteCount());
+				ps.setLong(8, f.fileSizeBytes());
+				ps.setLong(9, f.footerSize());
+				ps.executeUpdate();
+			}
+		}
+	}
+
+	private void stats() throws SQLException {
+		for (long t : c.droppedStats) {
+			update("DELETE FROM ducklake_table_stats WHERE table_id = " + t);
+			update("DELETE FROM ducklake_table_column_stats WHERE table_id = " + t);
+		}
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_table_stats VALUES (?, ?, ?, ?)")) {
+			for (TableStats t : c.tableStats.values()) {
+				update("DELETE FROM ducklake_table_stats WHERE table_id = " + t.tableId());
+				ps.setLong(1, t.tableId());
+				ps.setLong(2, t.recordCount());
+				ps.setLong(3, t.nextRowId());
+				ps.setLong(4, t.fileSizeBytes());
+				ps.executeUpdate();
+			}
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package io.lakestudio.ducklake.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.lakestudio.ducklake.AttachOptions;
+import io.lakestudio.ducklake.DuckLakeCatalog;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.Snapshot;
+
+/**
+ * Opening a SQLite file as a DuckLake catalog, with the checks that come first: a new or empty file becomes a new
+ * catalog; anything else must be SQLite, undamaged, hold every table and column of DuckLake 1.0 and say version
+ * 1.0. Nothing is written to a file that fails a check.
+ */
+public final class SqliteCatalogs {
+
+	private SqliteCatalogs() {
+	}
+
+	public static DuckLakeCatalog open(String url, Path file, AttachOptions o) throws DuckLakeException {
+		Path abs = file.toAbsolutePath().normalize();
+		String name = abs.toString();
+		boolean fresh = !Files.exists(abs) || size(abs) == 0;
+		if (fresh && (o.readOnly() || o.snapshotVersion() != null || o.snapshotTime() != null)) {
+			throw new DuckLakeException(name + ": no DuckLake catalog there to attach read-only");
+		}
+		if (!fresh) {
+			header(abs);
+		}
+		Connection db;
+		try {
+			if (fresh) {
+				Files.createDirectories(abs.getParent());
+			}
+			db = SqliteStore.connect(name, o.readOnly() && !fresh);
+		} catch (SQLException | IOException e) {
+			throw new DuckLakeException(name + ": cannot open: " + e.getMessage(), e);
+		}
+		boolean ok = false;
+		try {
+			String dataPath;
+			if (fresh) {
+				dataPath = folder(o.dataPath() != null ? o.dataPath() : name + ".files");
+				try {
+					SqliteStore.initialize(db, dataPath, o.createdBy());
+				} catch (SQLException e) {
+					throw new DuckLakeException(name + ": cannot create a DuckLake catalog: " + e.getMessage(), e);
+				}
+			} else {
+				Map<String, String> meta = check(db, name, o);
+				String stored = meta.get("data_path");
+				dataPath = folder(o.dataPath() != null ? o.dataPath() : stored == null ? name + ".files" : stored);
+			}
+			if (!dataPath.startsWith("/") && !dataPath.matches("^[a-z0-9]+://.*")) {
+				dataPath = folder(abs.getParent().resolve(dataPath).normalize().toString());
+			}
+			SqliteStore store = new SqliteStore(name, db, o.readOnly());
+			Optional<Snapshot> pinned = Optional.empty();
+			if (o.snapshotVersion() != null) {
+				pinned = Optional.of(store.snapshot(o.snapshotVersion()).orElseThrow(() -> new DuckLakeException(
+						name + ": no snapshot " + o.snapshotVersion() + " in the catalog")));
+			} else if (o.snapshotTime() != null) {
+				pinned = Optional.of(store.snapshotAt(o.snapshotTime()).orElseThrow(() -> new DuckLakeException(
+						name + ": no snapshot at or before " + o.snapshotTime())));
+			}
+			ok = true;
+			return new DuckLakeCatalog(url, store, dataPath, o.readOnly() || pinned.isPresent(), pinned);
+		} finally {
+			if (!ok) {
+				try {
+					db.close();
+				} catch (SQLException e) {
+					// failing anyway
+				}
+			}
+		}
+	}
+
+	private static long size(Path p) throws DuckLakeException {
+		try {
+			return Files.size(p);
+		} catch (IOException e) {
+			throw new DuckLakeException(p + ": cannot read: " + e.getMessage(), e);
+		}
+	}
+
+	private static String folder(String p) {
+		return p.endsWith("/") ? p : p + "/";
+	}
+
+	/** SQLite's own header, before SQLite is asked anything (it would take a non-database for an empty one). */
+	private static void header(Path file) throws DuckLakeException {
+		byte[] h = new byte[16];
+		int n;
+		try (InputStream in = Files.newInputStream(file)) {
+			n = in.readNBytes(h, 0, 16);
+		} catch (IOException e) {
+			throw new DuckLakeException(file + ": cannot read: " + e.getMessage(), e);
+		}
+		String s = new String(h, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+		if (s.equals("SQLite format 3\0")) {
+			return;
+		}
+		if (s.length() >= 12 && s.substring(8, 12).equals("DUCK")) {
+			throw new DuckLakeException(file + ": a DuckDB database, not SQLite: attach it as 'ducklake:" + file
+					+ "' (DuckLake on a DuckDB file is not supported yet)");
+		}
+		throw new DuckLakeException(file + ": not a DuckLake catalog (not a SQLite database)");
+	}
+
+	/** The checks on an existing file; its global metadata keys when it passes. */
+	private static Map<String, String> check(Connection db, String name, AttachOptions o) throws DuckLakeException {
+		Map<String, Set<String>> have = new HashMap<>();
+		try (Statement s = db.createStatement()) {
+			try (ResultSet r = s.executeQuery("PRAGMA quick_check")) {
+				String first = r.next() ? r.getString(1) : "ok";
+				if (!"ok".equals(first)) {
+					throw new DuckLakeException(name + ": damaged SQLite file: " + first);
+				}
+			}
+			try (ResultSet r = s.executeQuery("SELECT m.name, p.name FROM sqlite_master m,"
+					+ " pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name LIKE 'ducklake%'")) {
+				while (r.next()) {
+					have.computeIfAbsent(r.getString(1), k -> new HashSet<>()).add(r.getString(2));
+				}
+			}
+			if (!have.containsKey("ducklake_metadata")) {
+				throw new DuckLakeException(name + ": not a DuckLake catalog (no ducklake_metadata table)");
+			}
+			Map<String, String> meta = new HashMap<>();
+			try (ResultSet r = s.executeQuery("SELECT key, value FROM ducklake_metadata"
+					+ (have.get("ducklake_metadata").contains("scope") ? " WHERE scope IS NULL" : ""))) {
+				while (r.next()) {
+					meta.put(r.getString(1), r.getString(2));
+				}
+			}
+			version(name, meta.get("version"), o);
+			for (Map.Entry<String, Map<String, String>> t : SpecTables.tables().entrySet()) {
+				Set<String> cols = have.get(t.getKey());
+				if (cols == null) {
+					throw new DuckLakeException(name + ": damaged DuckLake catalog: no table " + t.getKey());
+				}
+				for (String c : t.getValue().keySet()) {
+					if (!cols.contains(c)) {
+						throw new DuckLakeException(name + ": damaged DuckLake catalog: " + t.getKey() + " has no column "
+								+ c);
+					}
+				}
+			}
+			return meta;
+		} catch (SQLException e) {
+			String m = String.valueOf(e.getMessage());
+			if (m.contains("malformed") || m.contains("not a database") || m.contains("corrupt")) {
+				throw new DuckLakeException(name + ": damaged SQLite file: " + m, e);
+			}
+			throw new DuckLakeException(name + ": cannot read the catalog: " + m, e);
+		}
+	}
+
+	private static void version(String name, String v, AttachOptions o) throws DuckLakeException {
+		if (v == null) {
+			throw new DuckLakeException(name + ": damaged DuckLake catalog: ducklake_metadata has no version");
+		}
+		if (v.equals(SpecTables.VERSION)) {
+			return;
+		}
+		if (v.matches("0\\.[1-4](-dev\\d+)?")) {
+			if (!o.automaticMigration()) {
+				throw new DuckLakeException(name + ": DuckLake catalog version mismatch: the catalog is version " + v
+						+ ", this is " + SpecTables.VERSION + "; attach with AUTOMATIC_MIGRATION TRUE to migrate it");
+			}
+			throw new DuckLakeException(name + ": migrating a DuckLake " + v + " SQLite catalog is not implemented yet");
+		}
+		throw new DuckLakeException(name + ": DuckLake catalog version " + v + " is newer than this Lakestudio reads ("
+				+ SpecTables.VERSION + ")");
+	}
+}

@@ -1,0 +1,374 @@
+package io.lakestudio.ducklake.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DataFile;
+import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.MetadataStore;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.ViewEntry;
+
+/**
+ * A DuckLake catalog in a SQLite file, laid out as the extension lays it out through DuckDB's sqlite scanner:
+ * the spec's tables with DuckDB's type names declared, timestamps as text with a UTC offset, UUIDs as text,
+ * booleans as 0/1. One connection; a commit is one {@code BEGIN IMMEDIATE} transaction, so two processes on one
+ * file take turns and the second sees the first's snapshot (and conflicts with it, or not, by {@link Conflicts}).
+ */
+public final class SqliteStore implements MetadataStore {
+
+	private final String file;
+	private final Connection db;
+	private final boolean readOnly;
+
+	SqliteStore(String file, Connection db, boolean readOnly) {
+		this.file = file;
+		this.db = db;
+		this.readOnly = readOnly;
+	}
+
+	/** Opens the SQLite database at {@code file} (no checks: see {@link SqliteCatalogs}). */
+	static Connection connect(String file, boolean readOnly) throws SQLException {
+		org.sqlite.SQLiteConfig c = new org.sqlite.SQLiteConfig();
+		c.setReadOnly(readOnly);
+		c.setBusyTimeout(10_000);
+		return new org.sqlite.JDBC().connect("jdbc:sqlite:" + file, c.toProperties());
+	}
+
+	/** Writes the tables and first rows of a new catalog (snapshot 0: schema main) in one transaction. */
+	static void initialize(Connection db, String dataPath, String createdBy) throws SQLException {
+		db.setAutoCommit(false);
+		try (Statement s = db.createStatement()) {
+			for (String c : SpecTables.createStatements()) {
+				s.execute(c);
+			}
+			s.execute("INSERT INTO ducklake_snapshot VALUES (0, " + Sqlite.text(Times.format(Instant.now()))
+					+ ", 0, 1, 0)");
+			s.execute("INSERT INTO ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL, NULL)");
+			s.execute("INSERT INTO ducklake_metadata (key, value) VALUES ('version', '" + SpecTables.VERSION
+					+ "'), ('created_by', " + Sqlite.text(createdBy) + "), ('data_path', " + Sqlite.text(dataPath)
+					+ "), ('encrypted', 'false')");
+			s.execute("INSERT INTO ducklake_schema VALUES (0, " + Sqlite.text(UUID.randomUUID().toString())
+					+ ", 0, NULL, 'main', 'main/', 1)");
+			db.commit();
+		} catch (SQLException e) {
+			db.rollback();
+			throw e;
+		} finally {
+			db.setAutoCommit(true);
+		}
+	}
+
+	@Override
+	public String location() {
+		return file;
+	}
+
+	@Override
+	public boolean readOnly() {
+		return readOnly;
+	}
+
+	@Override
+	public synchronized Map<String, String> metadata() throws DuckLakeException {
+		Map<String, String> out = new LinkedHashMap<>();
+		try (Statement s = db.createStatement();
+				ResultSet r = s.executeQuery("SELECT key, value FROM ducklake_metadata WHERE scope IS NULL")) {
+			while (r.next()) {
+				out.put(r.getString(1), r.getString(2));
+			}
+		} catch (SQLException e) {
+			throw failed("read ducklake_metadata", e);
+		}
+		return out;
+	}
+
+	private static final String SNAPSHOTS = "SELECT s.snapshot_id, s.snapshot_time, s.schema_version, s.next_catalog_id,"
+			+ " s.next_file_id, c.changes_made, c.author, c.commit_message FROM ducklake_snapshot s"
+			+ " LEFT JOIN ducklake_snapshot_changes c USING (snapshot_id)";
+
+	@Override
+	public synchronized Snapshot latest() throws DuckLakeException {
+		List<Snapshot> s = snapshots(" WHERE s.snapshot_id = (SELECT max(snapshot_id) FROM ducklake_snapshot)");
+		if (s.isEmpty()) {
+			throw new DuckLakeException(file + ": damaged DuckLake catalog: no snapshot");
+		}
+		return s.get(0);
+	}
+
+	@Override
+	public synchronized Optional<Snapshot> snapshot(long id) throws DuckLakeException {
+		return snapshots(" WHERE s.snapshot_id = " + id).stream().findFirst();
+	}
+
+	@Override
+	public synchronized List<Snapshot> snapshots() throws DuckLakeException {
+		return snapshots(" ORDER BY s.snapshot_id");
+	}
+
+	@Override
+	public synchronized Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException {
+		Snapshot best = null;
+		for (Snapshot s : snapshots()) {
+			if (!s.time().isAfter(time)) {
+				best = s;
+			}
+		}
+		return Optional.ofNullable(best);
+	}
+
+	private List<Snapshot> snapshots(String where) throws DuckLakeException {
+		List<Snapshot> out = new ArrayList<>();
+		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(SNAPSHOTS + where)) {
+			while (r.next()) {
+				out.add(new Snapshot(r.getLong(1), Times.parse(r.getString(2)), r.getLong(3), r.getLong(4),
+						r.getLong(5), r.getString(6), r.getString(7), r.getString(8)));
+			}
+		} catch (SQLException e) {
+			throw failed("read its snapshots", e);
+		}
+		return out;
+	}
+
+	private static String visible(long s) {
+		return " begin_snapshot <= " + s + " AND (end_snapshot IS NULL OR end_snapshot > " + s + ")";
+	}
+
+	@Override
+	public synchronized CatalogAt at(Snapshot snapshot) throws DuckLakeException {
+		long s = snapshot.id();
+		List<SchemaEntry> schemas = new ArrayList<>();
+		List<TableEntry> tables = new ArrayList<>();
+		Map<Long, List<ColumnEntry>> columns = new LinkedHashMap<>();
+		List<ViewEntry> views = new ArrayList<>();
+		try (Statement st = db.createStatement()) {
+			try (ResultSet r = st.executeQuery("SELECT view_id, view_uuid, begin_snapshot, schema_id, view_name,"
+					+ " dialect, sql, column_aliases FROM ducklake_view WHERE" + visible(s) + " ORDER BY view_id")) {
+				while (r.next()) {
+					views.add(new ViewEntry(r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4), r.getString(5),
+							r.getString(6), r.getString(7), r.getString(8)));
+				}
+			}
+			try (ResultSet r = st.executeQuery("SELECT schema_id, schema_uuid, begin_snapshot, schema_name, path"
+					+ " FROM ducklake_schema WHERE" + visible(s) + " ORDER BY schema_id")) {
+				while (r.next()) {
+					schemas.add(new SchemaEntry(r.getLong(1), r.getString(2), r.getLong(3), r.getString(4),
+							r.getString(5)));
+				}
+			}
+			try (ResultSet r = st.executeQuery("SELECT table_id, table_uuid, begin_snapshot, schema_id, table_name,"
+					+ " path FROM ducklake_table WHERE" + visible(s) + " ORDER BY table_id")) {
+				while (r.next()) {
+					tables.add(new TableEntry(r.getLong(1), r.getString(2), r.getLong(3), r.getLong(4), r.getString(5),
+							r.getString(6)));
+				}
+			}
+			try (ResultSet r = st.executeQuery("SELECT column_id, begin_snapshot, table_id, column_order, column_name,"
+					+ " column_type, initial_default, default_value, nulls_allowed FROM ducklake_column WHERE"
+					+ visible(s) + " AND parent_column IS NULL ORDER BY table_id, column_order")) {
+				while (r.next()) {
+					ColumnEntry c = new ColumnEntry(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
+							r.getString(5), r.getString(6), r.getString(7), r.getString(8), r.getObject(9) == null
+									|| r.getBoolean(9));
+					columns.computeIfAbsent(c.tableId(), k -> new ArrayList<>()).add(c);
+				}
+			}
+		} catch (SQLException e) {
+			throw failed("read the catalog at snapshot " + s, e);
+		}
+		return new CatalogAt(snapshot, List.copyOf(schemas), List.copyOf(tables), columns, List.copyOf(views));
+	}
+
+	@Override
+	public synchronized List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException {
+		List<DataFile> out = new ArrayList<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT data_file_id, table_id,"
+				+ " begin_snapshot, path, path_is_relative, record_count, file_size_bytes, footer_size, row_id_start"
+				+ " FROM ducklake_data_file WHERE table_id = " + tableId + " AND" + visible(snapshot)
+				+ " ORDER BY file_order, data_file_id")) {
+			while (r.next()) {
+				out.add(new DataFile(r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4), r.getBoolean(5),
+						r.getLong(6), r.getLong(7), r.getLong(8), r.getLong(9), List.of()));
+			}
+		} catch (SQLException e) {
+			throw failed("read the data files of table " + tableId, e);
+		}
+		return out;
+	}
+
+	@Override
+	public synchronized List<DeleteFile> deleteFiles(long tableId, long snapshot) throws DuckLakeException {
+		List<DeleteFile> out = new ArrayList<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT delete_file_id, table_id,"
+				+ " begin_snapshot, data_file_id, path, path_is_relative, delete_count, file_size_bytes, footer_size"
+				+ " FROM ducklake_delete_file WHERE table_id = " + tableId + " AND" + visible(snapshot))) {
+			while (r.next()) {
+				out.add(new DeleteFile(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4), r.getString(5),
+						r.getBoolean(6), r.getLong(7), r.getLong(8), r.getLong(9)));
+			}
+		} catch (SQLException e) {
+			throw failed("read the delete files of table " + tableId, e);
+		}
+		return out;
+	}
+
+	@Override
+	public synchronized Optional<TableStats> tableStats(long tableId) throws DuckLakeException {
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT record_count, next_row_id,"
+				+ " file_size_bytes FROM ducklake_table_stats WHERE table_id = " + tableId)) {
+			return r.next() ? Optional.of(new TableStats(tableId, r.getLong(1), r.getLong(2), r.getLong(3)))
+					: Optional.empty();
+		} catch (SQLException e) {
+			throw failed("read the stats of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized void setOption(String key, String value) throws DuckLakeException {
+		if (readOnly) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			db.setAutoCommit(false);
+			try (PreparedStatement del = db.prepareStatement(
+					"DELETE FROM ducklake_metadata WHERE key = ? AND scope IS NULL");
+					PreparedStatement ins = db.prepareStatement("INSERT INTO ducklake_metadata (key, value) VALUES (?, ?)")) {
+				del.setString(1, key);
+				del.executeUpdate();
+				ins.setString(1, key);
+				ins.setString(2, value);
+				ins.executeUpdate();
+			}
+			db.commit();
+		} catch (SQLException e) {
+			rollback();
+			throw failed("set the option " + key, e);
+		} finally {
+			try {
+				db.setAutoCommit(true);
+			} catch (SQLException e) {
+				// the next call says so
+			}
+		}
+	}
+
+	@Override
+	public synchronized List<List<String>> rows(String specTable) throws DuckLakeException {
+		Map<String, String> columns = SpecTables.tables().get(specTable);
+		if (columns == null) {
+			throw new DuckLakeException(file + ": no DuckLake table " + specTable);
+		}
+		List<List<String>> out = new ArrayList<>();
+		try (Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT " + String.join(", ", columns.keySet()) + " FROM " + specTable)) {
+			int n = columns.size();
+			while (r.next()) {
+				List<String> row = new ArrayList<>(n);
+				for (int i = 1; i <= n; i++) {
+					row.add(r.getString(i));
+				}
+				out.add(row);
+			}
+		} catch (SQLException e) {
+			throw failed("read " + specTable, e);
+		}
+		return out;
+	}
+
+	@Override
+	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
+		if (readOnly) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			db.setAutoCommit(false);
+			try (Statement s = db.createStatement()) {
+				s.execute("BEGIN IMMEDIATE"); // the write lock now: the latest snapshot can't move under us
+			} catch (SQLException e) {
+				// sqlite-jdbc began a deferred transaction already; take the lock with a write
+				try (Statement s = db.createStatement()) {
+					s.execute("UPDATE ducklake_snapshot SET snapshot_id = snapshot_id WHERE 0");
+				}
+			}
+			Snapshot latest = latest();
+			long fileShift = Conflicts.check(this, c, latest);
+			Snapshot made = new CommitWriter(db, c, latest, fileShift).write();
+			db.commit();
+			return made;
+		} catch (DuckLakeException e) {
+			rollback();
+			throw e;
+		} catch (SQLException e) {
+			rollback();
+			throw failed("commit", e);
+		} finally {
+			try {
+				db.setAutoCommit(true);
+			} catch (SQLException e) {
+				// the connection is gone; the next call says so
+			}
+		}
+	}
+
+	/** The changes of the snapshots after {@code base}, for the conflict check. */
+	synchronized List<String> changesAfter(long base) throws SQLException {
+		List<String> out = new ArrayList<>();
+		try (PreparedStatement ps = db.prepareStatement(
+				"SELECT changes_made FROM ducklake_snapshot_changes WHERE snapshot_id > ? ORDER BY snapshot_id")) {
+			ps.setLong(1, base);
+			try (ResultSet r = ps.executeQuery()) {
+				while (r.next()) {
+					out.add(r.getString(1));
+				}
+			}
+		}
+		return out;
+	}
+
+	private void rollback() {
+		try {
+			db.rollback();
+		} catch (SQLException e) {
+			// nothing was written, or the connection is gone
+		}
+	}
+
+	private DuckLakeException failed(String what, SQLException e) {
+		return new DuckLakeException(file + ": cannot " + what + ": " + e.getMessage(), e);
+	}
+
+	static void setLong(PreparedStatement ps, int i, Long v) throws SQLException {
+		if (v == null) {
+			ps.setNull(i, Types.BIGINT);
+		} else {
+			ps.setLong(i, v);
+		}
+	}
+
+	@Override
+	public synchronized void close() {
+		try {
+			db.close();
+		} catch (SQLException e) {
+			// closing: nothing to keep
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package io.lakestudio.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.lakestudio.catalog.Settings;
+
+/**
+ * The DuckLake catalogs kept attached in {@code settings.json} ({@code lakestudio ducklake attach}), so every
+ * session, the tree and completion know them. Settings are flat: {@code ducklake.<name>} holds the URL,
+ * {@code ducklake.<name>.dataPath} and {@code ducklake.<name>.readOnly} the options.
+ */
+public final class DuckLakeAttachments {
+
+	private static final String PREFIX = "ducklake.";
+
+	/** One kept attachment. */
+	public record Attachment(String name, String url, String dataPath, boolean readOnly) {
+
+		/** The ATTACH statement a session runs for it. */
+		public String attachStatement() {
+			List<String> opts = new ArrayList<>();
+			if (dataPath != null) {
+				opts.add("DATA_PATH " + quote(dataPath));
+			}
+			if (readOnly) {
+				opts.add("READ_ONLY");
+			}
+			return "ATTACH " + quote(url) + " AS \"" + name.replace("\"", "\"\"") + "\""
+					+ (opts.isEmpty() ? "" : " (" + String.join(", ", opts) + ")");
+		}
+
+		private static String quote(String s) {
+			return "'" + s.replace("'", "''") + "'";
+		}
+	}
+
+	private DuckLakeAttachments() {
+	}
+
+	public static List<Attachment> of(Settings s) {
+		Map<String, Object> all = new TreeMap<>(s.asMap());
+		List<Attachment> out = new ArrayList<>();
+		for (Map.Entry<String, Object> e : all.entrySet()) {
+			String k = e.getKey();
+			if (k.startsWith(PREFIX) && k.indexOf('.', PREFIX.length()) < 0) {
+				String name = k.substring(PREFIX.length());
+				out.add(new Attachment(name, e.getValue().toString(), s.string(k + ".dataPath", null),
+						s.flag(k + ".readOnly")));
+			}
+		}
+		return out;
+	}
+
+	/** Keeps (or replaces) an attachment; the caller saves the settings. */
+	public static void put(Settings s, Attachment a) {
+		if (!a.name().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+			throw new IllegalArgumentException("a DuckLake catalog's name is letters, digits and _: '" + a.name() + "'");
+		}
+		s.set(PREFIX + a.name(), a.url());
+		s.set(PREFIX + a.name() + ".dataPath", a.dataPath());
+		s.set(PREFIX + a.name() + ".readOnly", a.readOnly() ? Boolean.TRUE : null);
+	}
+
+	/** Forgets an attachment; whether there was one. */
+	public static boolean remove(Settings s, String name) {
+		boolean had = s.asMap().containsKey(PREFIX + name);
+		s.set(PREFIX + name, null);
+		s.set(PREFIX + name + ".dataPath", null);
+		s.set(PREFIX + name + ".readOnly", null);
+		return had;
+	}
+}

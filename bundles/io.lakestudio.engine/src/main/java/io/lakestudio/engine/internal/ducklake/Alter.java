@@ -1,0 +1,217 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.CatalogKind.Answer;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+
+/**
+ * ALTER TABLE on a DuckLake table: ADD COLUMN (a new column id; files written before read its initial default),
+ * DROP COLUMN, RENAME COLUMN (the column's row ended and written again under the new name with the same id, so
+ * every file still reads it by field id) and RENAME TO (the table's row likewise).
+ */
+final class Alter {
+
+	private final DuckLakeKind kind;
+
+	Alter(DuckLakeKind kind) {
+		this.kind = kind;
+	}
+
+	Answer execute(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		Changes.writable(a);
+		CatalogAt cat = a.view();
+		Optional<TableEntry> found = cat.table(target.schema(), target.table());
+		if (found.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + target.table()
+					+ " does not exist!");
+		}
+		TableEntry table = found.get();
+		Commit c = a.pending();
+		if (t.accept("ADD")) {
+			t.accept("COLUMN");
+			boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
+			String definition = t.rest();
+			ColumnEntry probe = probe(kind.duck(), definition);
+			if (cat.column(table.id(), probe.name()).isPresent()) {
+				if (ifNotExists) {
+					return kind.ok("ok");
+				}
+				throw new EngineException(Kind.FAILED, "Catalog Error: Column with name " + probe.name()
+						+ " already exists!");
+			}
+			long order = cat.columns(table.id()).stream().mapToLong(ColumnEntry::order).max().orElse(0) + 1;
+			c.newColumns.add(new ColumnEntry(c.catalogId(), 0, table.id(), order, probe.name(), probe.type(),
+					probe.initialDefault(), probe.defaultValue(), probe.nullsAllowed()));
+		} else if (t.accept("DROP")) {
+			t.accept("COLUMN");
+			boolean colIfExists = t.accept("IF", "EXISTS");
+			String name = t.name();
+			Optional<ColumnEntry> col = cat.column(table.id(), name);
+			if (col.isEmpty()) {
+				if (colIfExists) {
+					return kind.ok("ok");
+				}
+				throw new EngineException(Kind.FAILED, "Catalog Error: table \"" + table.name()
+						+ "\" does not have a column with name \"" + name + "\"");
+			}
+			if (cat.columns(table.id()).size() == 1) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: Cannot drop column: table only has one column"
+						+ " remaining!");
+			}
+			c.endColumn(table.id(), col.get().id());
+		} else if (t.accept("ALTER")) {
+			t.accept("COLUMN");
+			String name = t.name();
+			ColumnEntry col = cat.column(table.id(), name).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + name + "\""));
+			ColumnEntry changed;
+			if (t.accept("SET", "DATA", "TYPE") || t.accept("TYPE")) {
+				changed = retyped(kind.duck(), col, t.rest());
+			} else if (t.accept("SET", "NOT", "NULL")) {
+				notNull(a, cat, table, col);
+				changed = with(col, col.type(), col.defaultValue(), false);
+			} else if (t.accept("DROP", "NOT", "NULL")) {
+				changed = with(col, col.type(), col.defaultValue(), true);
+			} else if (t.accept("SET", "DEFAULT")) {
+				changed = with(col, col.type(), t.rest(), col.nullsAllowed());
+			} else if (t.accept("DROP", "DEFAULT")) {
+				changed = with(col, col.type(), null, col.nullsAllowed());
+			} else {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: this ALTER TABLE on a DuckLake table: "
+						+ t.rest());
+			}
+			c.endColumn(table.id(), col.id());
+			c.newColumns.add(changed);
+		} else if (t.accept("RENAME", "TO")) {
+			String to = t.name();
+			if (!c.newTables.removeIf(x -> x.id() == table.id())) {
+				c.endedTables.add(table.id());
+			}
+			c.newTables.add(new TableEntry(table.id(), table.uuid(), 0, table.schemaId(), to, table.path()));
+			c.schemaChanged();
+		} else if (t.accept("RENAME")) {
+			t.accept("COLUMN");
+			String from = t.name();
+			t.expect("TO");
+			String to = t.name();
+			ColumnEntry col = cat.column(table.id(), from).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + from + "\""));
+			c.endColumn(table.id(), col.id());
+			c.newColumns.add(col.renamed(to));
+		} else {
+			throw new EngineException(Kind.FAILED, "Not implemented Error: this ALTER TABLE on a DuckLake table: "
+					+ t.rest());
+		}
+		c.changes.add("altered_table:" + table.id());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private static ColumnEntry with(ColumnEntry c, String type, String dflt, boolean nulls) {
+		return new ColumnEntry(c.id(), c.beginSnapshot(), c.tableId(), c.order(), c.name(), type, c.initialDefault(),
+				dflt, nulls);
+	}
+
+	/**
+	 * A column's new type, when DuckLake allows it without rewriting files: a wider integer or float of the same
+	 * signedness (int8 to int16, int32 to int64, float32 to float64...), read from the old files by casting.
+	 */
+	private static ColumnEntry retyped(Connection d, ColumnEntry c, String duckType) throws SQLException,
+			EngineException {
+		String to;
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT typeof(CAST(NULL AS " + duckType
+				+ "))")) {
+			r.next();
+			to = DuckLakeTypes.toDuckLake(r.getString(1));
+		}
+		if (to == null || !widens(c.type(), to)) {
+			throw new EngineException(Kind.FAILED, "Not implemented Error: Cannot change type of column \""
+					+ c.name() + "\" from " + c.type() + " to " + (to == null ? duckType : to));
+		}
+		return with(c, to, c.defaultValue(), c.nullsAllowed());
+	}
+
+	private static boolean widens(String from, String to) {
+		java.util.List<String> signed = java.util.List.of("int8", "int16", "int32", "int64");
+		java.util.List<String> unsigned = java.util.List.of("uint8", "uint16", "uint32", "uint64");
+		if (from.equals(to)) {
+			return true;
+		}
+		if (signed.contains(from) && signed.contains(to)) {
+			return signed.indexOf(to) > signed.indexOf(from);
+		}
+		if (unsigned.contains(from) && (unsigned.contains(to) || signed.contains(to))) {
+			int f = unsigned.indexOf(from);
+			return unsigned.contains(to) ? unsigned.indexOf(to) > f : signed.indexOf(to) > f;
+		}
+		return from.equals("float32") && to.equals("float64");
+	}
+
+	/** SET NOT NULL only when no row holds a NULL there now. */
+	private void notNull(Attached a, CatalogAt cat, TableEntry table, ColumnEntry col) throws SQLException,
+			DuckLakeException, EngineException {
+		String view = Views.define(kind.duck(), a, cat, table, a.snapshot(), a.pendingOrNull());
+		try (Statement s = kind.duck().createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM "
+				+ io.lakestudio.engine.internal.Sql.ident(view) + " WHERE " + io.lakestudio.engine.internal.Sql
+						.ident(col.name()) + " IS NULL")) {
+			r.next();
+			if (r.getLong(1) > 0) {
+				throw new EngineException(Kind.FAILED, "Constraint Error: NOT NULL constraint failed: " + table.name()
+						+ "." + col.name());
+			}
+		}
+	}
+
+	/** A column definition as DuckDB reads it: name, type, default (and its value now, for existing rows). */
+	private static ColumnEntry probe(Connection d, String definition) throws SQLException, EngineException {
+		try (Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP TABLE __dl_probe (" + definition + ")");
+			String name;
+			String duckType;
+			String dflt;
+			boolean nulls;
+			try (ResultSet r = s.executeQuery("SELECT column_name, data_type, is_nullable, column_default"
+					+ " FROM duckdb_columns() WHERE table_name = '__dl_probe' AND database_name = 'temp'")) {
+				r.next();
+				name = r.getString(1);
+				duckType = r.getString(2);
+				nulls = r.getBoolean(3);
+				dflt = r.getString(4);
+			}
+			String type = DuckLakeTypes.toDuckLake(duckType);
+			if (type == null) {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: a DuckLake column of type " + duckType
+						+ " is not supported here yet");
+			}
+			String initial = null;
+			if (dflt != null) {
+				try (ResultSet v = s.executeQuery("SELECT CAST((" + dflt + ") AS VARCHAR)")) {
+					v.next();
+					initial = v.getString(1);
+				}
+			}
+			return new ColumnEntry(0, 0, 0, 0, name, type, initial, dflt, nulls);
+		}
+	}
+}

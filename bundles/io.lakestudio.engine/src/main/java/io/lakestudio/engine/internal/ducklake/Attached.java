@@ -1,0 +1,92 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DuckLakeCatalog;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.Snapshot;
+
+/**
+ * A DuckLake catalog attached to a session under a name, and the transaction open on it, if any: the commit it
+ * builds (begun on the snapshot the transaction first saw) and the data files it already placed, which a
+ * rollback removes.
+ */
+final class Attached {
+
+	final String name;
+	final DuckLakeCatalog catalog;
+	/** The name its own tables go by in statements: {@code __ducklake_metadata_<name>}, or METADATA_CATALOG. */
+	final String metadataName;
+	private Commit pending;
+	private final List<Path> placed = new ArrayList<>();
+
+	Attached(String name, DuckLakeCatalog catalog, String metadataName) {
+		this.name = name;
+		this.catalog = catalog;
+		this.metadataName = metadataName;
+	}
+
+	/** The snapshot reads see: pinned, the open transaction's, or the latest. */
+	Snapshot snapshot() throws DuckLakeException {
+		return pending != null ? pending.base() : catalog.current();
+	}
+
+	/** The open transaction's commit, begun now if none is open. */
+	Commit pending() throws DuckLakeException {
+		if (pending == null) {
+			pending = new Commit(catalog.current());
+		}
+		return pending;
+	}
+
+	Commit pendingOrNull() {
+		return pending;
+	}
+
+	/** The catalog as the session sees it now (its own changes included). */
+	CatalogAt view() throws DuckLakeException {
+		CatalogAt base = catalog.store().at(snapshot());
+		return pending == null ? base : pending.applyTo(base);
+	}
+
+	void placed(Path file) {
+		placed.add(file);
+	}
+
+	/** Commits the open transaction, if it changed anything; then there is none. */
+	Snapshot commit(String author, String message) throws DuckLakeException {
+		Commit c = pending;
+		if (c == null || c.isEmpty()) {
+			rollback();
+			return null;
+		}
+		try {
+			Snapshot s = catalog.store().commit(c.by(author, message));
+			pending = null;
+			placed.clear();
+			return s;
+		} catch (DuckLakeException e) {
+			rollback();
+			throw e;
+		}
+	}
+
+	/** Forgets the open transaction and removes the files it placed (no catalog row names them). */
+	void rollback() {
+		pending = null;
+		for (Path p : placed) {
+			try {
+				Files.deleteIfExists(p);
+			} catch (IOException e) {
+				// an orphan file at most
+			}
+		}
+		placed.clear();
+	}
+}

@@ -1,0 +1,542 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DataFile;
+import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.CatalogKind.Answer;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * The statements that change a DuckLake catalog: CREATE SCHEMA / TABLE [AS], DROP, ALTER TABLE, INSERT, DELETE,
+ * UPDATE. Only their skeleton is read here (target, column list, SET pairs); every query, expression, column
+ * definition and type in them is handed to DuckDB (a temp table made with the definitions, a SELECT with the
+ * expressions), so DuckDB's grammar decides what is valid and what it means.
+ */
+final class Changes {
+
+	private final DuckLakeKind kind;
+	private final Connection d;
+	private final Writes writes;
+
+	Changes(DuckLakeKind kind, Connection d, Writes writes) {
+		this.kind = kind;
+		this.d = d;
+		this.writes = writes;
+	}
+
+	/** Carries the statement out, or null when it is none of these or names no attached catalog. */
+	Answer execute(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
+			IOException {
+		if (t.accept("CREATE")) {
+			boolean replace = t.accept("OR", "REPLACE");
+			if (t.accept("SCHEMA")) {
+				return createSchema(t);
+			}
+			if (t.accept("TABLE")) {
+				return createTable(t, replace);
+			}
+			if (t.accept("VIEW")) {
+				return createView(t, replace);
+			}
+			return null;
+		}
+		if (t.accept("DROP", "TABLE")) {
+			return dropTable(t);
+		}
+		if (t.accept("DROP", "VIEW")) {
+			return dropView(t);
+		}
+		if (t.accept("DROP", "SCHEMA")) {
+			return dropSchema(t);
+		}
+		if (t.accept("ALTER", "VIEW")) {
+			return alterView(t);
+		}
+		if (t.accept("ALTER", "TABLE")) {
+			return new Alter(kind).execute(t);
+		}
+		if (t.accept("INSERT", "INTO")) {
+			return insert(t);
+		}
+		if (t.accept("DELETE", "FROM")) {
+			return delete(t);
+		}
+		if (t.accept("TRUNCATE")) {
+			t.accept("TABLE");
+			return delete(t);
+		}
+		if (t.accept("CALL")) {
+			return call(t);
+		}
+		if (t.accept("UPDATE")) {
+			return update(t);
+		}
+		return null;
+	}
+
+	private Answer createSchema(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
+		List<String> n = t.qualifiedName();
+		Attached a = n.size() == 2 ? kind.catalog(n.get(0)) : kind.target(n) == null ? null : kind.target(n).catalog();
+		if (a == null) {
+			return null;
+		}
+		writable(a);
+		String name = n.get(n.size() - 1);
+		if (a.view().schema(name).isPresent()) {
+			if (ifNotExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: Schema with name \"" + name + "\" already exists!");
+		}
+		Commit c = a.pending();
+		c.newSchemas.add(new SchemaEntry(c.catalogId(), UUID.randomUUID().toString(), 0, name, name + "/"));
+		c.changes.add("created_schema:" + quoted(name));
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer createTable(Text t, boolean replace) throws java.text.ParseException, EngineException,
+			DuckLakeException, SQLException, IOException {
+		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		CatalogAt cat = a.view();
+		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
+				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
+		Optional<TableEntry> existing = cat.table(target.schema(), target.table());
+		if (existing.isPresent()) {
+			if (ifNotExists) {
+				return kind.ok("ok");
+			}
+			if (!replace) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + target.table()
+						+ "\" already exists!");
+			}
+			drop(a, existing.get());
+		}
+		boolean as = false;
+		if (t.accept("AS")) {
+			as = true;
+			String query = t.rest();
+			exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS " + kind.rewrite(query, null).text());
+		} else {
+			exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + t.parenthesised() + ")");
+		}
+		Commit c = a.pending();
+		long id = c.catalogId();
+		TableEntry table = new TableEntry(id, UUID.randomUUID().toString(), 0, schema.id(), target.table(),
+				target.table() + "/");
+		c.newTables.add(table);
+		long order = 1;
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT column_name, data_type,"
+				+ " is_nullable, column_default FROM duckdb_columns() WHERE table_name = '__dl_rows' AND database_name = 'temp'"
+				+ " ORDER BY column_index")) {
+			while (r.next()) {
+				String type = DuckLakeTypes.toDuckLake(r.getString(2));
+				if (type == null) {
+					throw new EngineException(Kind.FAILED, "Not implemented Error: a DuckLake column of type "
+							+ r.getString(2) + " is not supported here yet");
+				}
+				c.newColumns.add(new ColumnEntry(c.catalogId(), 0, id, order++, r.getString(1), type, null,
+						r.getString(4), r.getBoolean(3)));
+			}
+		}
+		c.changes.add("created_table:" + quoted(schema.name()) + "." + quoted(target.table()));
+		long rows = 0;
+		if (as) {
+			rows = writes.insert(a, a.view(), table, "__dl_rows");
+		}
+		kind.statementDone(a);
+		return as ? kind.count(rows) : kind.ok("ok");
+	}
+
+	private Answer createView(Text t, boolean replace) throws java.text.ParseException, EngineException,
+			DuckLakeException, SQLException {
+		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		String aliases = t.peek("(") ? t.parenthesised() : null;
+		t.expect("AS");
+		String query = t.rest();
+		CatalogAt cat = a.view();
+		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
+				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
+		if (cat.table(target.schema(), target.table()).isPresent()) {
+			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + target.table()
+					+ "\" already exists!");
+		}
+		Optional<io.lakestudio.ducklake.ViewEntry> existing = cat.view(target.schema(), target.table());
+		if (existing.isPresent()) {
+			if (ifNotExists) {
+				return kind.ok("ok");
+			}
+			if (!replace) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: View with name \"" + target.table()
+						+ "\" already exists!");
+			}
+		}
+		// bound once now, as the extension binds it, so a view that can't be read is not made
+		String text = kind.inSchema(a, schema.name(), () -> kind.rewrite(query, null).text());
+		exec("CREATE OR REPLACE TEMP VIEW __dl_probe_view" + (aliases == null ? "" : " (" + aliases + ")") + " AS "
+				+ text);
+		Commit c = a.pending();
+		existing.ifPresent(v -> {
+			if (!c.newViews.removeIf(x -> x.id() == v.id())) {
+				c.endedViews.add(v.id());
+			}
+		});
+		long id = existing.map(io.lakestudio.ducklake.ViewEntry::id).orElseGet(c::catalogId);
+		c.schemaChanged();
+		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(id, UUID.randomUUID().toString(), 0, schema.id(),
+				target.table(), "duckdb", query, aliases));
+		c.changes.add("created_view:" + quoted(schema.name()) + "." + quoted(target.table()));
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer alterView(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		t.expect("RENAME", "TO");
+		String to = t.name();
+		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		if (v.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
+					+ " does not exist!");
+		}
+		io.lakestudio.ducklake.ViewEntry old = v.get();
+		Commit c = a.pending();
+		if (!c.newViews.removeIf(x -> x.id() == old.id())) {
+			c.endedViews.add(old.id());
+		}
+		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(old.id(), old.uuid(), 0, old.schemaId(), to,
+				old.dialect(), old.sql(), old.columnAliases()));
+		c.schemaChanged();
+		c.changes.add("altered_view:" + old.id());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer dropView(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		if (v.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
+					+ " does not exist!");
+		}
+		Commit c = a.pending();
+		if (!c.newViews.removeIf(x -> x.id() == v.get().id())) {
+			c.endedViews.add(v.get().id());
+		}
+		c.schemaChanged();
+		c.changes.add("dropped_view:" + v.get().id());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer dropTable(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		Optional<TableEntry> table = a.view().table(target.schema(), target.table());
+		if (table.isEmpty() && a.view().view(target.schema(), target.table()).isPresent()) {
+			throw new EngineException(Kind.FAILED, "Catalog Error: Existing object " + target.table()
+					+ " is of type View, trying to drop type Table");
+		}
+		if (table.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + target.table()
+					+ " does not exist!");
+		}
+		drop(a, table.get());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private void drop(Attached a, TableEntry t) throws DuckLakeException {
+		Commit c = a.pending();
+		if (!c.newTables.removeIf(x -> x.id() == t.id())) {
+			c.endedTables.add(t.id());
+		}
+		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), c, t.id()).parts()) {
+			DataFile f = p.data();
+			if (!c.newDataFiles.removeIf(x -> x.id() == f.id())) {
+				c.endedDataFiles.add(f.id());
+			}
+			DeleteFile del = p.deletes();
+			if (del != null && !c.newDeleteFiles.removeIf(x -> x.id() == del.id())) {
+				c.endedDeleteFiles.add(del.id());
+			}
+		}
+		c.tableStats.remove(t.id());
+		c.droppedStats.add(t.id());
+		c.schemaChanged();
+		c.changes.add("dropped_table:" + t.id());
+	}
+
+	private Answer dropSchema(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		boolean ifExists = t.accept("IF", "EXISTS");
+		List<String> n = t.qualifiedName();
+		Attached a = n.size() == 2 ? kind.catalog(n.get(0)) : kind.target(n) == null ? null : kind.target(n).catalog();
+		if (a == null) {
+			return null;
+		}
+		writable(a);
+		boolean cascade = t.accept("CASCADE");
+		CatalogAt cat = a.view();
+		Optional<SchemaEntry> s = cat.schema(n.get(n.size() - 1));
+		if (s.isEmpty()) {
+			if (ifExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: Schema with name " + n.get(n.size() - 1)
+					+ " does not exist!");
+		}
+		List<TableEntry> tables = cat.tables().stream().filter(x -> x.schemaId() == s.get().id()).toList();
+		if (!tables.isEmpty() && !cascade) {
+			throw new EngineException(Kind.FAILED, "Dependency Error: Cannot drop schema \"" + s.get().name()
+					+ "\" because there are entries that depend on it. Use DROP...CASCADE to drop all dependents.");
+		}
+		for (TableEntry x : tables) {
+			drop(a, x);
+		}
+		Commit c = a.pending();
+		if (!c.newSchemas.removeIf(x -> x.id() == s.get().id())) {
+			c.endedSchemas.add(s.get().id());
+		}
+		c.schemaChanged();
+		c.changes.add("dropped_schema:" + s.get().id());
+		kind.statementDone(a);
+		return kind.ok("ok");
+	}
+
+	private Answer insert(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
+			IOException {
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		TableEntry table = table(a, target);
+		String mode = t.accept("BY", "NAME") ? " BY NAME" : t.accept("BY", "POSITION") ? " BY POSITION" : "";
+		String columns = "";
+		if (t.peek("(") && !t.peek("(", "SELECT") && !t.peek("(", "WITH") && !t.peek("(", "FROM")
+				&& !t.peek("(", "VALUES")) {
+			columns = " (" + t.parenthesised() + ")";
+		}
+		String source = t.rest();
+		String rows = source.matches("(?is)DEFAULT\\s+VALUES") ? source : kind.rewrite(source, null).text();
+		CatalogAt cat = a.view();
+		exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + definitions(cat.columns(table.id())) + ")");
+		exec("INSERT INTO __dl_rows" + mode + columns + " " + rows);
+		long n = writes.insert(a, cat, table, "__dl_rows");
+		kind.statementDone(a);
+		return kind.count(n);
+	}
+
+	private Answer delete(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
+			IOException {
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		TableEntry table = table(a, target);
+		String alias = alias(t, target);
+		String using = t.accept("USING") ? ", " + t.until("WHERE") : "";
+		String where = t.accept("WHERE") ? " WHERE " + t.rest() : "";
+		positions(target, alias, "__dl_target_positions", "DISTINCT " + Views.FILE + ", " + Views.POS, using + where);
+		long n = writes.delete(a, a.view(), table, "__dl_target_positions");
+		kind.statementDone(a);
+		return kind.count(n);
+	}
+
+	private Answer update(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
+			IOException {
+		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		if (target == null) {
+			return null;
+		}
+		Attached a = target.catalog();
+		writable(a);
+		TableEntry table = table(a, target);
+		String alias = alias(t, target);
+		t.expect("SET");
+		String set = t.until("WHERE", "FROM");
+		if (t.peek("FROM")) {
+			throw new EngineException(Kind.FAILED, "Not implemented Error: UPDATE ... FROM on a DuckLake table");
+		}
+		String where = t.accept("WHERE") ? " WHERE " + t.rest() : "";
+		CatalogAt cat = a.view();
+		List<String> replace = new ArrayList<>();
+		for (String pair : Text.commas(set)) {
+			Text p = new Text(pair);
+			String col = p.name();
+			p.expect("=");
+			ColumnEntry c = cat.column(table.id(), col).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Binder Error: Referenced update column " + col + " not found in table!"));
+			replace.add("CAST((" + p.rest() + ") AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+		}
+		positions(target, alias, "__dl_target_updates", "* REPLACE (" + String.join(", ", replace) + ")", where);
+		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT * EXCLUDE (" + Views.FILE + ", " + Views.POS
+				+ ") FROM __dl_target_updates");
+		long n = writes.delete(a, cat, table, "__dl_target_updates");
+		writes.insert(a, cat, table, "__dl_rows");
+		kind.statementDone(a);
+		return kind.count(n);
+	}
+
+	/**
+	 * {@code CALL <catalog>.set_option(...)} or {@code CALL ducklake_set_option('<catalog>', ...)}: an option kept
+	 * in the catalog outside the snapshot protocol (last write wins, no snapshot). The maintenance calls are not
+	 * carried out yet and say so.
+	 */
+	private Answer call(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		List<String> fn = t.qualifiedName();
+		List<String> args = new ArrayList<>();
+		String inner = t.parenthesised();
+		for (String a : Text.commas(inner)) {
+			args.add(a.strip().startsWith("'") ? new Text(a).string() : a.strip());
+		}
+		Attached a;
+		String op;
+		if (fn.size() == 2) {
+			a = kind.catalog(fn.get(0));
+			op = fn.get(1).toLowerCase(java.util.Locale.ROOT);
+		} else {
+			op = fn.get(0).toLowerCase(java.util.Locale.ROOT);
+			if (!op.startsWith("ducklake_") || args.isEmpty()) {
+				return null;
+			}
+			a = kind.catalog(args.remove(0));
+			op = op.substring("ducklake_".length());
+		}
+		if (a == null) {
+			return null;
+		}
+		if (op.equals("flush_inlined_data")) {
+			// nothing is inlined here (every insert writes a file), so there is nothing to flush unless the
+			// extension inlined rows into this catalog
+			if (!a.catalog.store().rows("ducklake_inlined_data_tables").isEmpty()) {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: flushing rows the ducklake extension"
+						+ " inlined into this catalog is not carried out here yet");
+			}
+			return kind.ok("ok");
+		}
+		if (op.equals("set_option")) {
+			writable(a);
+			if (args.size() < 2) {
+				throw new EngineException(Kind.FAILED, "set_option(option, value)");
+			}
+			a.catalog.store().setOption(args.get(0), args.get(1));
+			return kind.ok("ok");
+		}
+		throw new EngineException(Kind.FAILED, "Not implemented Error: " + op + " on a DuckLake catalog is not"
+				+ " carried out here yet");
+	}
+
+	/** A temp table of the target's rows the WHERE keeps, with their data file and position. */
+	private void positions(DuckLakeKind.Target target, String alias, String into, String select, String where)
+			throws EngineException, DuckLakeException, SQLException {
+		String from = Sql.ident(target.catalog().name) + "." + Sql.ident(target.schema()) + "."
+				+ Sql.ident(target.table()) + " AS " + Sql.ident(alias);
+		String q = "SELECT " + select + " FROM " + from + where;
+		exec("CREATE OR REPLACE TEMP TABLE " + into + " AS " + kind.rewrite(q, alias).text());
+	}
+
+	private static String alias(Text t, DuckLakeKind.Target target) throws java.text.ParseException {
+		if (t.accept("AS")) {
+			return t.name();
+		}
+		if (!t.atEnd() && !t.peek("WHERE") && !t.peek("SET") && !t.peek("USING")) {
+			return t.name();
+		}
+		return target.table();
+	}
+
+	private TableEntry table(Attached a, DuckLakeKind.Target target) throws DuckLakeException, EngineException {
+		return a.view().table(target.schema(), target.table()).orElseThrow(() -> new EngineException(Kind.FAILED,
+				"Catalog Error: Table with name " + target.table() + " does not exist!"));
+	}
+
+	/** The table's columns as DuckDB column definitions, with their defaults and NOT NULL. */
+	static String definitions(List<ColumnEntry> columns) {
+		List<String> defs = new ArrayList<>();
+		for (ColumnEntry c : columns) {
+			defs.add(Sql.ident(c.name()) + " " + DuckLakeTypes.toDuckDb(c.type())
+					+ (c.defaultValue() == null ? "" : " DEFAULT " + c.defaultValue())
+					+ (c.nullsAllowed() ? "" : " NOT NULL"));
+		}
+		return String.join(", ", defs);
+	}
+
+	static void writable(Attached a) throws EngineException {
+		if (a.catalog.readOnly()) {
+			throw new EngineException(Kind.FAILED, "Invalid Input Error: Cannot execute statement: the DuckLake catalog"
+					+ " \"" + a.name + "\" is attached read-only");
+		}
+	}
+
+	static String quoted(String name) {
+		return "\"" + name.replace("\"", "\"\"") + "\"";
+	}
+
+	private void exec(String q) throws SQLException {
+		try (Statement s = d.createStatement()) {
+			s.execute(q);
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+
+/**
+ * A query as DuckDB parses it ({@code json_serialize_sql}), with each reference to a DuckLake table pointed at its
+ * view and each {@code ducklake_*} table function at a temp table of its rows, then made text again. What remains
+ * is then checked by the engine's guard, so nothing a plain query may not do gets through.
+ */
+final class Rewriter {
+
+	private static final ObjectMapper JSON = new ObjectMapper();
+
+	/** Resolves references and functions; null when a name is not DuckLake's. */
+	interface Resolver {
+		String table(List<String> parts, String atUnit, String atValue, boolean full)
+				throws EngineException, DuckLakeException, SQLException;
+
+		String function(String name, List<String> args, Map<String, String> named)
+				throws EngineException, DuckLakeException, SQLException;
+	}
+
+	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
+	record Rewritten(String text, boolean touched, Set<String> names) {
+	}
+
+	private Rewriter() {
+	}
+
+	static Rewritten rewrite(Connection d, String sql, Resolver r, String fullAlias)
+			throws EngineException, DuckLakeException, SQLException {
+		JsonNode tree;
+		try (PreparedStatement ps = d.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+			ps.setString(1, sql);
+			try (ResultSet rs = ps.executeQuery()) {
+				rs.next();
+				tree = JSON.readTree(rs.getString(1));
+			}
+		} catch (java.io.IOException e) {
+			throw new EngineException(Kind.FAILED, "cannot parse the statement: " + e.getMessage(), e);
+		}
+		if (tree.path("error").asBoolean()) {
+			if (fullAlias == null) {
+				return new Rewritten(sql, false, Set.of()); // the engine's guard says what is wrong with it
+			}
+			throw new EngineException(Kind.FAILED, tree.path("error_message").asText("cannot parse the statement"));
+		}
+		Set<String> ctes = new HashSet<>();
+		collectCtes(tree, ctes);
+		Set<String> names = new HashSet<>();
+		boolean[] touched = { false };
+		walk(tree, ctes, r, names, touched, fullAlias);
+		if (!touched[0]) {
+			return new Rewritten(sql, false, names);
+		}
+		try (PreparedStatement ps = d.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
+			ps.setString(1, tree.toString());
+			try (ResultSet rs = ps.executeQuery()) {
+				rs.next();
+				return new Rewritten(rs.getString(1), true, names);
+			}
+		}
+	}
+
+	private static void walk(JsonNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,
+			String fullAlias) throws EngineException, DuckLakeException, SQLException {
+		if (n.isObject()) {
+			ObjectNode o = (ObjectNode) n;
+			String type = o.path("type").asText("");
+			if ("BASE_TABLE".equals(type)) {
+				table(o, ctes, r, names, touched, fullAlias);
+			} else if ("TABLE_FUNCTION".equals(type)) {
+				function(o, r, names, touched);
+			}
+			List<JsonNode> children = new ArrayList<>();
+			for (Iterator<JsonNode> it = o.elements(); it.hasNext();) {
+				children.add(it.next());
+			}
+			for (JsonNode c : children) {
+				walk(c, ctes, r, names, touched, fullAlias);
+			}
+		} else if (n.isArray()) {
+			for (JsonNode c : n) {
+				walk(c, ctes, r, names, touched, fullAlias);
+			}
+		}
+	}
+
+	private static void table(ObjectNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,
+			String fullAlias) throws EngineException, DuckLakeException, SQLException {
+		List<String> parts = new ArrayList<>();
+		for (String f : new String[] { "catalog_name", "schema_name", "table_name" }) {
+			String v = n.path(f).asText("");
+			if (!v.isEmpty()) {
+				parts.add(v);
+			}
+		}
+		if (parts.size() == 1 && ctes.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
+			return;
+		}
+		JsonNode at = n.path("at_clause");
+		String unit = null;
+		String value = null;
+		if (at.isObject()) {
+			unit = at.path("unit").asText().toUpperCase(Locale.ROOT);
+			value = at.path("expr").path("literal").path("text").asText(null);
+			if (value == null) {
+				throw new EngineException(Kind.REFUSED, "refused: AT (" + unit + " => ...) needs a constant here");
+			}
+		}
+		boolean full = fullAlias != null && fullAlias.equalsIgnoreCase(n.path("alias").asText(""));
+		String view = r.table(parts, unit, value, full);
+		if (view == null) {
+			return;
+		}
+		touched[0] = true;
+		names.add(view.toLowerCase(Locale.ROOT));
+		if (n.path("alias").asText("").isEmpty()) {
+			n.put("alias", parts.get(parts.size() - 1));
+		}
+		point(n, view);
+	}
+
+	private static void point(ObjectNode n, String name) {
+		n.put("catalog_name", "");
+		n.put("schema_name", "");
+		n.put("table_name", name);
+		n.putNull("at_clause");
+		n.putObject("qualified_name").putArray("path").add(name);
+	}
+
+	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched)
+			throws EngineException, DuckLakeException, SQLException {
+		JsonNode fn = n.path("function");
+		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
+		if (!name.startsWith("ducklake_")) {
+			return;
+		}
+		List<String> args = new ArrayList<>();
+		Map<String, String> named = new java.util.HashMap<>();
+		for (JsonNode a : fn.path("arguments")) {
+			JsonNode lit = a.path("expression").path("literal");
+			String text = lit.isMissingNode() || "NULL".equals(lit.path("kind").asText()) ? null
+					: lit.path("text").asText();
+			if (!a.path("expression").path("class").asText().equals("CONSTANT")) {
+				throw new EngineException(Kind.REFUSED, "refused: " + name + "(...) takes constants here");
+			}
+			if (a.path("name").asText("").isEmpty()) {
+				args.add(text);
+			} else {
+				named.put(a.path("name").asText().toLowerCase(Locale.ROOT), text);
+			}
+		}
+		String table = r.function(name, args, named);
+		if (table == null) {
+			return;
+		}
+		touched[0] = true;
+		names.add(table.toLowerCase(Locale.ROOT));
+		JsonNode aliases = n.path("column_name_alias");
+		String alias = n.path("alias").asText("");
+		n.removeAll();
+		n.put("type", "BASE_TABLE");
+		n.put("alias", alias.isEmpty() ? name : alias);
+		n.putNull("sample");
+		n.put("schema_name", "");
+		n.put("table_name", table);
+		n.set("column_name_alias", aliases.isArray() ? aliases : JSON.createArrayNode());
+		n.put("catalog_name", "");
+		n.putNull("at_clause");
+		ArrayNode path = n.putObject("qualified_name").putArray("path");
+		path.add(table);
+	}
+
+	private static void collectCtes(JsonNode n, Set<String> out) {
+		if (n.isObject()) {
+			for (JsonNode e : n.path("cte_map").path("map")) {
+				out.add(e.path("key").asText().toLowerCase(Locale.ROOT));
+			}
+		}
+		for (JsonNode c : n) {
+			collectCtes(c, out);
+		}
+	}
+}

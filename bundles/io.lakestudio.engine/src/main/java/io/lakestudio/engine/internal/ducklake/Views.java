@@ -1,0 +1,104 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * A DuckLake table at a snapshot as two temp views: {@code <name>_all} reads the data files by field id
+ * ({@code read_parquet(..., schema = map {<column id>: ...})}, so renamed and added columns read right from files
+ * written before), with each row's data file id and position ({@code __dl_file}, {@code __dl_pos}), minus the
+ * rows its delete files name; {@code <name>} is that without the two, what a query sees.
+ */
+final class Views {
+
+	static final String FILE = "__dl_file";
+	static final String POS = "__dl_pos";
+
+	private Views() {
+	}
+
+	/** Makes the views of the table (as the session sees it: {@code pending} counts) and returns the plain one. */
+	static String define(Connection d, Attached a, CatalogAt cat, TableEntry t, Snapshot at, Commit pending)
+			throws SQLException, DuckLakeException {
+		String name = "__dl_" + a.name.replaceAll("[^A-Za-z0-9_]", "_") + "_" + t.id() + "_" + at.id()
+				+ (pending == null ? "" : "_tx");
+		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
+		List<ColumnEntry> columns = cat.columns(t.id());
+		ReadPlan plan = ReadPlan.of(a.catalog.store(), at, pending, t.id());
+		List<String> select = new ArrayList<>();
+		List<String> sql = new ArrayList<>();
+		if (plan.parts().isEmpty()) {
+			for (ColumnEntry c : columns) {
+				select.add("CAST(NULL AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+			}
+			select.add("CAST(NULL AS BIGINT) AS " + FILE);
+			select.add("CAST(NULL AS BIGINT) AS " + POS);
+			sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name + "_all") + " AS SELECT " + String.join(", ", select)
+					+ " WHERE false");
+		} else {
+			List<String> schemaMap = new ArrayList<>();
+			for (ColumnEntry c : columns) {
+				String type = DuckLakeTypes.toDuckDb(c.type());
+				String dflt = c.initialDefault() == null ? "NULL"
+						: "CAST(" + Sql.string(c.initialDefault()) + " AS " + type + ")";
+				schemaMap.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
+						+ ", default_value: " + dflt + "}");
+				select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
+			}
+			List<String> files = new ArrayList<>();
+			List<String> ids = new ArrayList<>();
+			List<String> deletes = new ArrayList<>();
+			List<String> deleteIds = new ArrayList<>();
+			for (ReadPlan.Part p : plan.parts()) {
+				String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
+				files.add(Sql.string(path));
+				ids.add("(" + Sql.string(path) + ", " + p.data().id() + ")");
+				if (p.deletes() != null) {
+					String dp = a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative());
+					deletes.add(Sql.string(dp));
+					deleteIds.add("(" + Sql.string(dp) + ", " + p.data().id() + ")");
+				}
+			}
+			select.add("f.id AS " + FILE);
+			select.add("r.file_row_number AS " + POS);
+			StringBuilder from = new StringBuilder("read_parquet([" + String.join(", ", files)
+					+ "], filename = true, file_row_number = true");
+			if (!schemaMap.isEmpty()) {
+				from.append(", schema = map {").append(String.join(", ", schemaMap)).append("}");
+			}
+			from.append(") r JOIN (VALUES ").append(String.join(", ", ids))
+					.append(") f(path, id) ON r.filename = f.path");
+			if (!deletes.isEmpty()) {
+				sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_deleted") + " AS SELECT df.id AS file,"
+						+ " d.pos FROM read_parquet([" + String.join(", ", deletes) + "], filename = true) d JOIN (VALUES "
+						+ String.join(", ", deleteIds) + ") df(path, id) ON d.filename = df.path");
+				from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.ident(name + "_deleted"))
+						.append(" x WHERE x.file = f.id AND x.pos = r.file_row_number)");
+			}
+			sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name + "_all") + " AS SELECT " + String.join(", ", select)
+					+ " FROM " + from);
+		}
+		sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT * EXCLUDE (" + FILE + ", " + POS
+				+ ") FROM " + Sql.ident(name + "_all"));
+		try (Statement s = d.createStatement()) {
+			for (String x : sql) {
+				s.execute(x);
+			}
+		}
+		return name;
+	}
+}

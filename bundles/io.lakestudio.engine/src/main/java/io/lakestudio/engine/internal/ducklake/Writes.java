@@ -1,0 +1,197 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.ColumnStats;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DataFile;
+import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * The write path. DuckDB writes each Parquet file into the staging folder (data files with each column's field id
+ * = its column id, delete files as {@code (file_path, pos)}), Java reads its stats from the footer
+ * ({@code parquet_metadata}), moves it into the table's folder under the data path and only then adds its row to
+ * the transaction's commit: a crash leaves at most an orphan file, never a catalog row naming a missing file.
+ */
+final class Writes {
+
+	private final Connection d;
+	private final Path staging;
+
+	Writes(Connection d, Path staging) {
+		this.d = d;
+		this.staging = staging;
+	}
+
+	/** Adds the rows of the temp table {@code source} (the table's columns, by name) as one data file. */
+	long insert(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
+			IOException {
+		long rows = count("SELECT count(*) FROM " + Sql.ident(source));
+		if (rows == 0) {
+			return 0;
+		}
+		Commit c = a.pending();
+		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
+		List<ColumnEntry> cols = cat.columns(t.id());
+		List<String> select = new ArrayList<>();
+		List<String> ids = new ArrayList<>();
+		for (ColumnEntry col : cols) {
+			select.add(Sql.ident(col.name()) + "::" + DuckLakeTypes.toDuckDb(col.type()) + " AS " + Sql.ident(col.name()));
+			ids.add(Sql.ident(col.name()) + ": " + col.id());
+		}
+		String file = "ducklake-" + UUID.randomUUID() + ".parquet";
+		Path staged = staging.resolve(file);
+		exec("COPY (SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + ") TO "
+				+ Sql.string(staged.toString()) + " (FORMAT parquet, FIELD_IDS {" + String.join(", ", ids) + "})");
+		List<ColumnStats> stats = stats(staged, cols);
+		long size = Files.size(staged);
+		long footer = footer(staged);
+		place(a, staged, a.catalog.resolve(schema, t, file, true));
+		TableStats before = stats(a, c, t.id());
+		long fileId = c.fileId();
+		c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, rows, size, footer, before.nextRowId(), stats));
+		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + rows, before.nextRowId() + rows,
+				before.fileSizeBytes() + size));
+		c.changes.add("inserted_into_table:" + t.id());
+		return rows;
+	}
+
+	/**
+	 * Deletes the rows the temp table {@code positions} names ({@code __dl_file}, {@code __dl_pos}): per data file,
+	 * a new delete file holding its earlier deletes and these, which takes the place of the one before.
+	 */
+	long delete(Attached a, CatalogAt cat, TableEntry t, String positions) throws SQLException, DuckLakeException,
+			IOException {
+		long rows = count("SELECT count(*) FROM " + Sql.ident(positions));
+		if (rows == 0) {
+			return 0;
+		}
+		Commit c = a.pending();
+		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
+		Map<Long, ReadPlan.Part> parts = new LinkedHashMap<>();
+		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), c, t.id()).parts()) {
+			parts.put(p.data().id(), p);
+		}
+		List<Long> files = new ArrayList<>();
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT DISTINCT " + Views.FILE
+				+ " FROM " + Sql.ident(positions) + " ORDER BY 1")) {
+			while (r.next()) {
+				files.add(r.getLong(1));
+			}
+		}
+		for (long id : files) {
+			ReadPlan.Part p = parts.get(id);
+			String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
+			String earlier = p.deletes() == null ? ""
+					: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t,
+							p.deletes().path(), p.deletes().relative())) + ")";
+			String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
+			Path staged = staging.resolve(file);
+			exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos FROM (SELECT " + Views.POS
+					+ " AS pos FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " = " + id + earlier
+					+ ") ORDER BY pos) TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
+			long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+			long size = Files.size(staged);
+			long footer = footer(staged);
+			place(a, staged, a.catalog.resolve(schema, t, file, true));
+			if (p.deletes() != null) {
+				if (!c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
+					c.endedDeleteFiles.add(p.deletes().id());
+				}
+			}
+			c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
+		}
+		TableStats before = stats(a, c, t.id());
+		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
+				before.fileSizeBytes()));
+		c.changes.add("deleted_from_table:" + t.id());
+		return rows;
+	}
+
+	private TableStats stats(Attached a, Commit c, long table) throws DuckLakeException {
+		TableStats s = c.tableStats.get(table);
+		if (s != null) {
+			return s;
+		}
+		return a.catalog.store().tableStats(table).orElse(new TableStats(table, 0, 0, 0));
+	}
+
+	/** Each column's stats from the file's footer, by field id. */
+	private List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
+		List<ColumnStats> out = new ArrayList<>();
+		Map<String, ColumnEntry> byName = new LinkedHashMap<>();
+		cols.forEach(c -> byName.put(c.name(), c));
+		String f = Sql.string(file.toString());
+		for (ColumnEntry col : cols) {
+			String type = DuckLakeTypes.toDuckDb(col.type());
+			String cast = type.equals("BLOB") ? "stats_min_value" : "TRY_CAST(stats_min_value AS " + type + ")";
+			String castMax = cast.replace("stats_min_value", "stats_max_value");
+			String q = "SELECT sum(num_values), sum(stats_null_count), sum(total_compressed_size), min(" + cast
+					+ ")::VARCHAR, max(" + castMax + ")::VARCHAR FROM parquet_metadata(" + f + ") m JOIN"
+					+ " parquet_schema(" + f + ") s ON s.name = m.path_in_schema AND s.field_id = " + col.id();
+			ColumnStats partial;
+			try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(q)) {
+				r.next();
+				partial = new ColumnStats(col.id(), r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4),
+						r.getString(5), null);
+			}
+			Boolean nan = type.equals("DOUBLE") || type.equals("FLOAT") ? nan(f, col) : null;
+			out.add(new ColumnStats(col.id(), partial.valueCount(), partial.nullCount(), partial.columnSizeBytes(),
+					partial.min(), partial.max(), nan));
+		}
+		return out;
+	}
+
+	private Boolean nan(String f, ColumnEntry col) throws SQLException {
+		return count("SELECT count(*) FROM read_parquet(" + f + ") WHERE isnan(" + Sql.ident(col.name()) + ")") > 0;
+	}
+
+	private long footer(Path file) throws SQLException {
+		return count("SELECT footer_size FROM parquet_file_metadata(" + Sql.string(file.toString()) + ")");
+	}
+
+	private void place(Attached a, Path staged, String target) throws IOException {
+		Path to = Path.of(target);
+		Files.createDirectories(to.getParent());
+		try {
+			Files.move(staged, to, StandardCopyOption.ATOMIC_MOVE);
+		} catch (IOException e) {
+			Files.move(staged, to);
+		}
+		a.placed(to);
+	}
+
+	private long count(String q) throws SQLException {
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(q)) {
+			r.next();
+			return r.getLong(1);
+		}
+	}
+
+	private void exec(String q) throws SQLException {
+		try (Statement s = d.createStatement()) {
+			s.execute(q);
+		}
+	}
+}
