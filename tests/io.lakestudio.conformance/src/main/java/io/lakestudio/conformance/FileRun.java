@@ -77,6 +77,10 @@ final class FileRun {
 	private final String uuid = java.util.UUID.randomUUID().toString();
 	/** The record now running, for a timeout's report. */
 	volatile String current = "(starting)";
+	/** What the file's records did, for a file that ends having compared no query's rows. */
+	private final java.util.concurrent.atomic.AtomicInteger queries = new java.util.concurrent.atomic.AtomicInteger();
+	private final java.util.concurrent.atomic.AtomicInteger oks = new java.util.concurrent.atomic.AtomicInteger();
+	private final java.util.concurrent.atomic.AtomicInteger errors = new java.util.concurrent.atomic.AtomicInteger();
 
 	FileRun(Path file, String name, Path suite, Path work, SessionFactory factory, CatalogKind kind) {
 		this.file = file;
@@ -104,9 +108,9 @@ final class FileRun {
 			Files.createDirectories(testDir);
 			open();
 			execute(commands, new Ctx(Map.of(), null));
-			return new Outcome(name, Status.PASS, "", ms(t0), unmet);
+			return passed("", t0, unmet);
 		} catch (Halt h) {
-			return new Outcome(name, Status.PASS, "halted", ms(t0), unmet);
+			return passed("halted", t0, unmet);
 		} catch (Skip s) {
 			return new Outcome(name, Status.SKIP, s.getMessage(), ms(t0), unmet);
 		} catch (Failed f) {
@@ -116,6 +120,20 @@ final class FileRun {
 		} finally {
 			close();
 		}
+	}
+
+	/**
+	 * A file that went as expected passes only when at least one query's rows matched: one whose records were all
+	 * statements (an error expected with any message, say) would pass on an engine that refuses everything, so it
+	 * is a skip saying so.
+	 */
+	private Outcome passed(String detail, long t0, int unmet) {
+		if (queries.get() == 0) {
+			return new Outcome(name, Status.SKIP, "ran no query, so no result was compared (" + oks.get()
+					+ " statement ok, " + errors.get() + " statement error as expected"
+					+ (detail.isEmpty() ? "" : ", " + detail) + ")", ms(t0), unmet);
+		}
+		return new Outcome(name, Status.PASS, detail, ms(t0), unmet);
 	}
 
 	private static long ms(long t0) {
@@ -229,6 +247,11 @@ final class FileRun {
 		String why = judge(s, rows, error, ctx);
 		if (why != null) {
 			throw new Failed(where + (why.startsWith("\n") ? why.substring(1) : why));
+		}
+		switch (s.expect()) {
+		case OK, MAYBE -> (error == null ? oks : errors).incrementAndGet();
+		case ERROR -> errors.incrementAndGet();
+		default -> queries.incrementAndGet();
 		}
 	}
 
