@@ -3,7 +3,7 @@ package io.lakestudio.ducklake;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import io.lakestudio.ducklake.internal.SqliteCatalogs;
+import io.lakestudio.ducklake.internal.SqlCatalogs;
 
 /**
  * An attached DuckLake catalog: its metadata store, the data path its relative file paths start from (absolute,
@@ -18,19 +18,30 @@ public record DuckLakeCatalog(String url, MetadataStore store, String dataPath, 
 	 * fails with "DuckLake catalog version mismatch" unless {@code automaticMigration}.
 	 */
 	public static DuckLakeCatalog open(String url, AttachOptions o) throws DuckLakeException {
+		return open(url, o, null);
+	}
+
+	/**
+	 * As {@link #open(String, AttachOptions)}, and {@code ducklake:<file>} (the metadata in a DuckDB file, the
+	 * extension's default) through {@code duckdb}; without it such a URL is refused.
+	 */
+	public static DuckLakeCatalog open(String url, AttachOptions o, DuckDbFiles duckdb) throws DuckLakeException {
 		String rest = url.startsWith("ducklake:") ? url.substring("ducklake:".length()) : null;
 		if (rest == null) {
 			throw new DuckLakeException(url + ": not a DuckLake URL (ducklake:sqlite:<file>)");
 		}
 		if (rest.startsWith("sqlite:")) {
-			return SqliteCatalogs.open(url, Path.of(rest.substring("sqlite:".length())), o);
+			return SqlCatalogs.open(url, Path.of(rest.substring("sqlite:".length())), o);
 		}
 		if (rest.matches("^[a-z_]+:.*") && !rest.matches("^[A-Za-z]:[\\\\/].*")) {
 			throw new DuckLakeException(url + ": DuckLake on " + rest.substring(0, rest.indexOf(':'))
 					+ " is not supported here; use ducklake:sqlite:<file>");
 		}
-		throw new DuckLakeException(url + ": DuckLake with its metadata in a DuckDB file is not supported yet; use"
-				+ " ducklake:sqlite:<file>");
+		if (duckdb == null) {
+			throw new DuckLakeException(url + ": DuckLake with its metadata in a DuckDB file needs the engine's DuckDB;"
+					+ " use ducklake:sqlite:<file> here");
+		}
+		return SqlCatalogs.open(url, Path.of(rest), o, duckdb);
 	}
 
 	/** The snapshot a statement sees when it names no other: the pinned one, else the latest. */

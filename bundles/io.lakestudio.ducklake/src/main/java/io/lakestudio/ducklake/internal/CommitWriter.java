@@ -86,7 +86,7 @@ final class CommitWriter {
 				for (Long t : tables.isEmpty() ? Set.<Long>of(-1L) : tables) {
 					ps.setLong(1, s);
 					ps.setLong(2, schemaVersion);
-					SqliteStore.setLong(ps, 3, t < 0 ? null : t);
+					SqlStore.setLong(ps, 3, t < 0 ? null : t);
 					ps.executeUpdate();
 				}
 			}

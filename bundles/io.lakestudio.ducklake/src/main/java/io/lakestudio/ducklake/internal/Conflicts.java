@@ -20,7 +20,7 @@ final class Conflicts {
 	}
 
 	/** How far the commit's new file ids move; throws when it conflicts. */
-	static long check(SqliteStore store, Commit c, Snapshot latest) throws DuckLakeException, SQLException {
+	static long check(SqlStore store, Commit c, Snapshot latest) throws DuckLakeException, SQLException {
 		Snapshot base = c.base();
 		if (latest.id() == base.id()) {
 			return 0;
@@ -44,7 +44,7 @@ final class Conflicts {
 		return latest.nextFileId() - base.nextFileId();
 	}
 
-	private static DuckLakeException conflict(SqliteStore store, Snapshot latest, String change) {
+	private static DuckLakeException conflict(SqlStore store, Snapshot latest, String change) {
 		return new DuckLakeException.Conflict(store.location() + ": Transaction conflict: snapshot " + latest.id()
 				+ " was committed since this transaction began and made " + change);
 	}

@@ -68,6 +68,18 @@ public final class DuckDb {
 		return driver(home.resolve("engine")).connect("jdbc:duckdb:", new Properties());
 	}
 
+	/**
+	 * A DuckDB database file opened on a connection of its own, nothing locked down: a DuckLake catalog's metadata
+	 * ({@code ducklake:<file>}), which only the DuckLake store's own statements touch, never a user's.
+	 */
+	public static Connection file(Path home, Path file, boolean readOnly) throws SQLException, IOException {
+		Properties p = new Properties();
+		if (readOnly) {
+			p.setProperty("duckdb.read_only", "true");
+		}
+		return driver(home.resolve("engine")).connect("jdbc:duckdb:" + file, p);
+	}
+
 	static void lockDown(Connection conn, EngineConfig c) throws SQLException, IOException {
 		lockDown(conn, c, List.of());
 	}

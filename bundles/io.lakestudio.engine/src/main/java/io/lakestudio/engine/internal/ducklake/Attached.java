@@ -25,6 +25,8 @@ final class Attached {
 	final String metadataName;
 	private Commit pending;
 	private final List<Path> placed = new ArrayList<>();
+	/** The catalog at the snapshot last read: a committed snapshot's rows never change. */
+	private CatalogAt seen;
 
 	Attached(String name, DuckLakeCatalog catalog, String metadataName) {
 		this.name = name;
@@ -51,7 +53,9 @@ final class Attached {
 
 	/** The catalog as the session sees it now (its own changes included). */
 	CatalogAt view() throws DuckLakeException {
-		CatalogAt base = catalog.store().at(snapshot());
+		Snapshot s = snapshot();
+		CatalogAt base = seen != null && seen.snapshot().id() == s.id() ? seen : catalog.store().at(s);
+		seen = base;
 		return pending == null ? base : pending.applyTo(base);
 	}
 

@@ -44,6 +44,8 @@ public final class DuckLakeKind implements CatalogKind {
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
+	/** Views made on this connection for committed snapshots, by catalog/table/snapshot. */
+	private final Map<String, String> defined = new java.util.HashMap<>();
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
 	private String[] viewAt;
 
@@ -138,7 +140,13 @@ public final class DuckLakeKind implements CatalogKind {
 		}
 		String[] metadataName = { "__ducklake_metadata_" + name };
 		AttachOptions o = options(t, metadataName);
-		DuckLakeCatalog c = DuckLakeCatalog.open(url, o);
+		DuckLakeCatalog c = DuckLakeCatalog.open(url, o, (file, ro) -> {
+			try {
+				return DuckDb.file(config.home(), file, ro);
+			} catch (IOException e) {
+				throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
+			}
+		});
 		attached.put(key, new Attached(name, c, metadataName[0]));
 		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
 			allow(Path.of(c.dataPath()));
@@ -192,6 +200,7 @@ public final class DuckLakeKind implements CatalogKind {
 		}
 		a.rollback();
 		a.catalog.close();
+		defined.keySet().removeIf(k -> k.startsWith(a.name + "/"));
 		if (name.equalsIgnoreCase(defaultCatalog)) {
 			defaultCatalog = null;
 			defaultSchema = "main";
@@ -421,7 +430,16 @@ public final class DuckLakeKind implements CatalogKind {
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
 					+ " does not exist!");
 		}
-		String name = Views.define(d, t.catalog(), cat, table.get(), at, own ? t.catalog().pendingOrNull() : null);
+		io.lakestudio.ducklake.Commit pending = own ? t.catalog().pendingOrNull() : null;
+		// a committed snapshot's views never change: made once per connection
+		String key = t.catalog().name + "/" + table.get().id() + "/" + at.id();
+		String name = pending == null ? defined.get(key) : null;
+		if (name == null) {
+			name = Views.define(d, t.catalog(), cat, table.get(), at, pending);
+			if (pending == null) {
+				defined.put(key, name);
+			}
+		}
 		return full ? name + "_all" : name;
 	}
 
@@ -469,6 +487,7 @@ public final class DuckLakeKind implements CatalogKind {
 			}
 			duck = null;
 		}
+		defined.clear();
 	}
 
 	Connection duck() throws EngineException {
@@ -477,6 +496,7 @@ public final class DuckLakeKind implements CatalogKind {
 				List<Path> dirs = new ArrayList<>(allowed);
 				dirs.add(staging());
 				duck = DuckDb.open(config, dirs);
+				defined.clear();
 			} catch (SQLException | IOException e) {
 				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
 			}

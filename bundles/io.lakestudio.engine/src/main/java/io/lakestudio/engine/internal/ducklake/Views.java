@@ -40,7 +40,9 @@ final class Views {
 		List<ColumnEntry> columns = cat.columns(t.id());
 		ReadPlan plan = ReadPlan.of(a.catalog.store(), at, pending, t.id());
 		List<String> select = new ArrayList<>();
+		List<String> plain = new ArrayList<>();
 		List<String> sql = new ArrayList<>();
+		String plainFrom = null;
 		if (plan.parts().isEmpty()) {
 			for (ColumnEntry c : columns) {
 				select.add("CAST(NULL AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
@@ -58,6 +60,7 @@ final class Views {
 				schemaMap.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
 						+ ", default_value: " + dflt + "}");
 				select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
+				plain.add(Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 			}
 			List<String> files = new ArrayList<>();
 			List<String> ids = new ArrayList<>();
@@ -72,6 +75,12 @@ final class Views {
 					deletes.add(Sql.string(dp));
 					deleteIds.add("(" + Sql.string(dp) + ", " + p.data().id() + ")");
 				}
+			}
+			if (deletes.isEmpty() && !schemaMap.isEmpty()) {
+				// no deletes: the plain view reads the files alone, so DuckDB answers count(*) from the footers and
+				// pushes filters into the scan
+				plainFrom = "read_parquet([" + String.join(", ", files) + "], schema = map {"
+						+ String.join(", ", schemaMap) + "})";
 			}
 			select.add("f.id AS " + FILE);
 			select.add("r.file_row_number AS " + POS);
@@ -92,8 +101,9 @@ final class Views {
 			sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name + "_all") + " AS SELECT " + String.join(", ", select)
 					+ " FROM " + from);
 		}
-		sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT * EXCLUDE (" + FILE + ", " + POS
-				+ ") FROM " + Sql.ident(name + "_all"));
+		sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS " + (plainFrom != null
+				? "SELECT " + String.join(", ", plain) + " FROM " + plainFrom
+				: "SELECT * EXCLUDE (" + FILE + ", " + POS + ") FROM " + Sql.ident(name + "_all")));
 		try (Statement s = d.createStatement()) {
 			for (String x : sql) {
 				s.execute(x);

@@ -28,24 +28,27 @@ import io.lakestudio.ducklake.TableStats;
 import io.lakestudio.ducklake.ViewEntry;
 
 /**
- * A DuckLake catalog in a SQLite file, laid out as the extension lays it out through DuckDB's sqlite scanner:
- * the spec's tables with DuckDB's type names declared, timestamps as text with a UTC offset, UUIDs as text,
- * booleans as 0/1. One connection; a commit is one {@code BEGIN IMMEDIATE} transaction, so two processes on one
- * file take turns and the second sees the first's snapshot (and conflicts with it, or not, by {@link Conflicts}).
+ * A DuckLake catalog in a SQL database file, laid out as the extension lays it out: in SQLite (through DuckDB's
+ * sqlite scanner: the spec's tables with DuckDB's type names declared, timestamps as text with a UTC offset, UUIDs
+ * as text, booleans as 0/1) or in a DuckDB file (the same tables, typed natively, on a DuckDB connection of its
+ * own). One connection; a commit is one transaction ({@code BEGIN IMMEDIATE} on SQLite, so two processes on one
+ * file take turns and the second sees the first's snapshot, and conflicts with it or not by {@link Conflicts}).
  */
-public final class SqliteStore implements MetadataStore {
+public final class SqlStore implements MetadataStore {
 
 	private final String file;
 	private final Connection db;
 	private final boolean readOnly;
+	private final boolean sqlite;
 
-	SqliteStore(String file, Connection db, boolean readOnly) {
+	SqlStore(String file, Connection db, boolean readOnly, boolean sqlite) {
 		this.file = file;
 		this.db = db;
 		this.readOnly = readOnly;
+		this.sqlite = sqlite;
 	}
 
-	/** Opens the SQLite database at {@code file} (no checks: see {@link SqliteCatalogs}). */
+	/** Opens the SQLite database at {@code file} (no checks: see {@link SqlCatalogs}). */
 	static Connection connect(String file, boolean readOnly) throws SQLException {
 		org.sqlite.SQLiteConfig c = new org.sqlite.SQLiteConfig();
 		c.setReadOnly(readOnly);
@@ -54,7 +57,7 @@ public final class SqliteStore implements MetadataStore {
 	}
 
 	/** Writes the tables and first rows of a new catalog (snapshot 0: schema main) in one transaction. */
-	static void initialize(Connection db, String dataPath, String createdBy) throws SQLException {
+	static void initialize(Connection db, String dataPath, String createdBy, boolean sqlite) throws SQLException {
 		db.setAutoCommit(false);
 		try (Statement s = db.createStatement()) {
 			for (String c : SpecTables.createStatements()) {
@@ -67,7 +70,7 @@ public final class SqliteStore implements MetadataStore {
 					+ "'), ('created_by', " + Sqlite.text(createdBy) + "), ('data_path', " + Sqlite.text(dataPath)
 					+ "), ('encrypted', 'false')");
 			s.execute("INSERT INTO ducklake_schema VALUES (0, " + Sqlite.text(UUID.randomUUID().toString())
-					+ ", 0, NULL, 'main', 'main/', 1)");
+					+ ", 0, NULL, 'main', 'main/', " + (sqlite ? "1" : "true") + ")");
 			db.commit();
 		} catch (SQLException e) {
 			db.rollback();
@@ -300,12 +303,14 @@ public final class SqliteStore implements MetadataStore {
 		}
 		try {
 			db.setAutoCommit(false);
-			try (Statement s = db.createStatement()) {
-				s.execute("BEGIN IMMEDIATE"); // the write lock now: the latest snapshot can't move under us
-			} catch (SQLException e) {
-				// sqlite-jdbc began a deferred transaction already; take the lock with a write
+			if (sqlite) {
 				try (Statement s = db.createStatement()) {
-					s.execute("UPDATE ducklake_snapshot SET snapshot_id = snapshot_id WHERE 0");
+					s.execute("BEGIN IMMEDIATE"); // the write lock now: the latest snapshot can't move under us
+				} catch (SQLException e) {
+					// sqlite-jdbc began a deferred transaction already; take the lock with a write
+					try (Statement s = db.createStatement()) {
+						s.execute("UPDATE ducklake_snapshot SET snapshot_id = snapshot_id WHERE false");
+					}
 				}
 			}
 			Snapshot latest = latest();

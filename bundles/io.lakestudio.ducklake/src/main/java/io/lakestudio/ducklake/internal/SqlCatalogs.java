@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.lakestudio.ducklake.AttachOptions;
+import io.lakestudio.ducklake.DuckDbFiles;
 import io.lakestudio.ducklake.DuckLakeCatalog;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.Snapshot;
@@ -24,12 +25,19 @@ import io.lakestudio.ducklake.Snapshot;
  * catalog; anything else must be SQLite, undamaged, hold every table and column of DuckLake 1.0 and say version
  * 1.0. Nothing is written to a file that fails a check.
  */
-public final class SqliteCatalogs {
+public final class SqlCatalogs {
 
-	private SqliteCatalogs() {
+	private SqlCatalogs() {
 	}
 
 	public static DuckLakeCatalog open(String url, Path file, AttachOptions o) throws DuckLakeException {
+		return open(url, file, o, null);
+	}
+
+	/** {@code duckdb} null: a SQLite file; else a DuckDB file opened through it. */
+	public static DuckLakeCatalog open(String url, Path file, AttachOptions o, DuckDbFiles duckdb)
+			throws DuckLakeException {
+		boolean sqlite = duckdb == null;
 		Path abs = file.toAbsolutePath().normalize();
 		String name = abs.toString();
 		boolean fresh = !Files.exists(abs) || size(abs) == 0;
@@ -37,14 +45,14 @@ public final class SqliteCatalogs {
 			throw new DuckLakeException(name + ": no DuckLake catalog there to attach read-only");
 		}
 		if (!fresh) {
-			header(abs);
+			header(abs, sqlite);
 		}
 		Connection db;
 		try {
 			if (fresh) {
 				Files.createDirectories(abs.getParent());
 			}
-			db = SqliteStore.connect(name, o.readOnly() && !fresh);
+			db = sqlite ? SqlStore.connect(name, o.readOnly() && !fresh) : duckdb.open(abs, o.readOnly() && !fresh);
 		} catch (SQLException | IOException e) {
 			throw new DuckLakeException(name + ": cannot open: " + e.getMessage(), e);
 		}
@@ -54,19 +62,19 @@ public final class SqliteCatalogs {
 			if (fresh) {
 				dataPath = folder(o.dataPath() != null ? o.dataPath() : name + ".files");
 				try {
-					SqliteStore.initialize(db, dataPath, o.createdBy());
+					SqlStore.initialize(db, dataPath, o.createdBy(), sqlite);
 				} catch (SQLException e) {
 					throw new DuckLakeException(name + ": cannot create a DuckLake catalog: " + e.getMessage(), e);
 				}
 			} else {
-				Map<String, String> meta = check(db, name, o);
+				Map<String, String> meta = check(db, name, o, sqlite);
 				String stored = meta.get("data_path");
 				dataPath = folder(o.dataPath() != null ? o.dataPath() : stored == null ? name + ".files" : stored);
 			}
 			if (!dataPath.startsWith("/") && !dataPath.matches("^[a-z0-9]+://.*")) {
 				dataPath = folder(abs.getParent().resolve(dataPath).normalize().toString());
 			}
-			SqliteStore store = new SqliteStore(name, db, o.readOnly());
+			SqlStore store = new SqlStore(name, db, o.readOnly(), sqlite);
 			Optional<Snapshot> pinned = Optional.empty();
 			if (o.snapshotVersion() != null) {
 				pinned = Optional.of(store.snapshot(o.snapshotVersion()).orElseThrow(() -> new DuckLakeException(
@@ -101,7 +109,7 @@ public final class SqliteCatalogs {
 	}
 
 	/** SQLite's own header, before SQLite is asked anything (it would take a non-database for an empty one). */
-	private static void header(Path file) throws DuckLakeException {
+	private static void header(Path file, boolean sqlite) throws DuckLakeException {
 		byte[] h = new byte[16];
 		int n;
 		try (InputStream in = Files.newInputStream(file)) {
@@ -110,28 +118,39 @@ public final class SqliteCatalogs {
 			throw new DuckLakeException(file + ": cannot read: " + e.getMessage(), e);
 		}
 		String s = new String(h, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
-		if (s.equals("SQLite format 3\0")) {
+		boolean duck = s.length() >= 12 && s.substring(8, 12).equals("DUCK");
+		if (sqlite ? s.equals("SQLite format 3\0") : duck) {
 			return;
 		}
-		if (s.length() >= 12 && s.substring(8, 12).equals("DUCK")) {
+		if (!sqlite) {
+			throw new DuckLakeException(file + ": not a DuckLake catalog (not a DuckDB database"
+					+ (s.startsWith("SQLite format 3") ? "; a SQLite one: attach it as 'ducklake:sqlite:" + file + "')"
+							: ")"));
+		}
+		if (duck) {
 			throw new DuckLakeException(file + ": a DuckDB database, not SQLite: attach it as 'ducklake:" + file
-					+ "' (DuckLake on a DuckDB file is not supported yet)");
+					+ "'");
 		}
 		throw new DuckLakeException(file + ": not a DuckLake catalog (not a SQLite database)");
 	}
 
 	/** The checks on an existing file; its global metadata keys when it passes. */
-	private static Map<String, String> check(Connection db, String name, AttachOptions o) throws DuckLakeException {
+	private static Map<String, String> check(Connection db, String name, AttachOptions o, boolean sqlite)
+			throws DuckLakeException {
 		Map<String, Set<String>> have = new HashMap<>();
 		try (Statement s = db.createStatement()) {
-			try (ResultSet r = s.executeQuery("PRAGMA quick_check")) {
-				String first = r.next() ? r.getString(1) : "ok";
-				if (!"ok".equals(first)) {
-					throw new DuckLakeException(name + ": damaged SQLite file: " + first);
+			if (sqlite) {
+				try (ResultSet r = s.executeQuery("PRAGMA quick_check")) {
+					String first = r.next() ? r.getString(1) : "ok";
+					if (!"ok".equals(first)) {
+						throw new DuckLakeException(name + ": damaged SQLite file: " + first);
+					}
 				}
 			}
-			try (ResultSet r = s.executeQuery("SELECT m.name, p.name FROM sqlite_master m,"
-					+ " pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name LIKE 'ducklake%'")) {
+			try (ResultSet r = s.executeQuery(sqlite ? "SELECT m.name, p.name FROM sqlite_master m,"
+					+ " pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name LIKE 'ducklake%'"
+					: "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'"
+							+ " AND table_name LIKE 'ducklake%'")) {
 				while (r.next()) {
 					have.computeIfAbsent(r.getString(1), k -> new HashSet<>()).add(r.getString(2));
 				}

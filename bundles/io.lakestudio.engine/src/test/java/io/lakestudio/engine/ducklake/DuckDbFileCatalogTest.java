@@ -1,0 +1,107 @@
+package io.lakestudio.engine.ducklake;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineSession;
+
+/**
+ * {@code ATTACH 'ducklake:<file>'}: the metadata in a DuckDB file (the extension's default), on a DuckDB connection
+ * of its own. Read back with a plain DuckDB; and catalogs the ducklake extension itself wrote at 0.1-0.4 (DuckLake's
+ * own test data, when the suite is at hand) are refused with its message.
+ */
+class DuckDbFileCatalogTest {
+
+	@TempDir
+	static Path home;
+	static io.lakestudio.catalog.Catalog catalog;
+	static io.lakestudio.engine.Engine engine;
+
+	@org.junit.jupiter.api.BeforeAll
+	static void start() {
+		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
+		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
+				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
+	}
+
+	@org.junit.jupiter.api.AfterAll
+	static void stop() {
+		engine.close();
+	}
+
+	static void ok(EngineSession s, String sql) throws EngineException {
+		s.execute(sql).close();
+	}
+
+	static List<String> rows(EngineSession s, String sql) throws EngineException {
+		List<String> out = new java.util.ArrayList<>();
+		try (io.lakestudio.engine.Result r = s.execute(sql)) {
+			while (r.next()) {
+				List<String> row = new java.util.ArrayList<>();
+				for (int i = 0; i < r.columnNames().size(); i++) {
+					row.add(String.valueOf(r.text(i)));
+				}
+				out.add(String.join("|", row));
+			}
+		}
+		return out;
+	}
+
+	@Test
+	void aCatalogInADuckDbFileRoundTrips(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake.ducklake");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS d (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "CREATE TABLE d.t(i INTEGER, s VARCHAR)");
+			ok(s, "INSERT INTO d.t VALUES (1, 'a'), (2, 'b')");
+			ok(s, "DELETE FROM d.t WHERE i = 1");
+			assertEquals(List.of("2|b"), rows(s, "SELECT * FROM d.t"));
+			assertEquals(List.of("1|a", "2|b"), rows(s, "SELECT * FROM d.t AT (VERSION => 2) ORDER BY i"));
+			ok(s, "DETACH d");
+		}
+		try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT (SELECT value FROM ducklake_metadata WHERE key = 'version'),"
+						+ " (SELECT count(*) FROM ducklake_snapshot), (SELECT typeof(snapshot_time) FROM ducklake_snapshot"
+						+ " LIMIT 1), (SELECT count(*) FROM ducklake_delete_file)")) {
+			r.next();
+			assertEquals("1.0|4|TIMESTAMP WITH TIME ZONE|1", r.getString(1) + "|" + r.getLong(2) + "|" + r.getString(3)
+					+ "|" + r.getLong(4));
+		}
+	}
+
+	@Test
+	void catalogsTheExtensionWroteAtOlderVersionsAreRefused(@TempDir Path dir) throws Exception {
+		Path old = Path.of("/work/shared/ducklake-sqllogictest/data/old_ducklake");
+		Assumptions.assumeTrue(Files.isDirectory(old), "DuckLake's test data is not at hand");
+		for (String v : new String[] { "v01", "v02", "v03", "v04" }) {
+			Path file = dir.resolve(v + ".db");
+			try (InputStream in = new GZIPInputStream(Files.newInputStream(old.resolve(v + ".db.gz")))) {
+				Files.copy(in, file);
+			}
+			byte[] before = Files.readAllBytes(file);
+			try (EngineSession s = engine.openSession("test")) {
+				EngineException e = assertThrows(EngineException.class,
+						() -> ok(s, "ATTACH 'ducklake:" + file + "' AS o (READ_ONLY)"));
+				assertTrue(e.getMessage().contains("DuckLake catalog version mismatch"), v + ": " + e.getMessage());
+				assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+			}
+			assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)), v + " unchanged");
+		}
+	}
+}
