@@ -37,6 +37,12 @@ class EngineSessionsTest {
 	}
 
 	@Test
+	void namedConnectionsSeeTheAttachmentsOfTheDefaultOneEachInItsOwnTransaction() {
+		Outcome o = run("test/sql/engine/connections.test", Duration.ofSeconds(60));
+		assertEquals(Status.PASS, o.status(), o.detail());
+	}
+
+	@Test
 	void aFilePastItsTimeIsStoppedThroughTheEngine() {
 		long t0 = System.nanoTime();
 		Outcome o = run("test/sql/fail/slow.test", Duration.ofSeconds(3));

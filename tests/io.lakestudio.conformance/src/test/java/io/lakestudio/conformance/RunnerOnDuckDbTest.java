@@ -92,6 +92,14 @@ class RunnerOnDuckDbTest {
 	}
 
 	@Test
+	void aFileThatRanNoQueryIsASkipNotAPass() {
+		Outcome o = run("test/sql/skip/no_query.test");
+		assertEquals(Status.SKIP, o.status(), o.detail());
+		assertEquals("ran no query, so no result was compared (1 statement ok, 1 statement error as expected)",
+				o.detail());
+	}
+
+	@Test
 	void aFilePastItsTimeIsStoppedAndFailsNamingItsRecord() throws IOException {
 		long t0 = System.nanoTime();
 		Outcome o = run("test/sql/fail/slow.test", Duration.ofSeconds(3));
