@@ -20,7 +20,7 @@ import io.lakestudio.engine.Result;
 public class DuckLakeBench {
 
 	static final String ROWS = "SELECT i AS id, 'region-' || (i % 17) AS region, (i % 1000) * 1.25 AS amount,"
-			+ " i % 100 AS qty FROM range(%d) t(i)";
+			+ " i % 100 AS qty FROM range({n}) t(i)";
 	static final String[][] QUERIES = { { "count", "SELECT count(*) FROM %s" },
 			{ "sum one column", "SELECT sum(qty) FROM %s" },
 			{ "selective filter", "SELECT count(*), sum(amount) FROM %s WHERE id BETWEEN 1000 AND 1200" } };
@@ -40,7 +40,7 @@ public class DuckLakeBench {
 			run(s, "ATTACH 'ducklake:sqlite:" + tmp.resolve("lake.sqlite") + "' AS lake (DATA_PATH '"
 					+ tmp.resolve("files") + "')");
 			run(s, "CREATE TABLE lake.big(id BIGINT, region VARCHAR, amount DECIMAL(18,2), qty INTEGER)");
-			String source = String.format(ROWS, rows);
+			String source = ROWS.replace("{n}", Long.toString(rows));
 			// INSERT vs DuckDB's own COPY of the same rows to one Parquet file, alternating
 			double[] ins = new double[5];
 			double[] copy = new double[5];

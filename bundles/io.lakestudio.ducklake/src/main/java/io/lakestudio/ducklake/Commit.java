@@ -37,6 +37,8 @@ public final class Commit {
 	public final Set<Long> endedDeleteFiles = new LinkedHashSet<>();
 	/** The stats each touched table ends with. */
 	public final Map<Long, TableStats> tableStats = new LinkedHashMap<>();
+	/** The stats each touched table had when this transaction first wrote to it: what its deltas are against. */
+	public final Map<Long, TableStats> baseStats = new LinkedHashMap<>();
 	/** Tables whose stats row goes (dropped). */
 	public final Set<Long> droppedStats = new LinkedHashSet<>();
 	/** {@code changes_made} entries, in order, e.g. {@code created_table:"main"."t"}, {@code inserted_into_table:3}. */
@@ -128,6 +130,16 @@ public final class Commit {
 		newColumns.removeIf(c -> c.tableId() == tableId && c.id() == columnId);
 		endedColumns.computeIfAbsent(tableId, k -> new LinkedHashSet<>()).add(columnId);
 		schemaChanged = true;
+	}
+
+	/** The tables this commit deletes from, drops or alters: what a concurrent insert conflicts with. */
+	public Set<Long> changedTables() {
+		Set<Long> out = new LinkedHashSet<>(endedTables);
+		newDeleteFiles.forEach(f -> out.add(f.tableId()));
+		out.addAll(endedColumns.keySet());
+		newColumns.forEach(c -> out.add(c.tableId()));
+		out.addAll(droppedStats);
+		return out;
 	}
 
 	/** The ids of tables this commit writes data to, drops or alters: what a concurrent commit may conflict on. */

@@ -178,6 +178,7 @@ final class CommitWriter {
 						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
 			for (DataFile f : c.newDataFiles) {
 				long id = f.id() + shift;
+				long rowShift = rowShift(f.tableId());
 				ps.setLong(1, id);
 				ps.setLong(2, f.tableId());
 				ps.setLong(3, s);
@@ -186,7 +187,7 @@ final class CommitWriter {
 				ps.setLong(6, f.recordCount());
 				ps.setLong(7, f.fileSizeBytes());
 				ps.setLong(8, f.footerSize());
-				ps.setLong(9, f.rowIdStart());
+				ps.setLong(9, f.rowIdStart() + rowShift);
 				ps.executeUpdate();
 				for (ColumnStats cs : f.stats()) {
 					st.setLong(1, id);
@@ -226,13 +227,46 @@ final class CommitWriter {
 		}
 	}
 
+	/** How far a table's new row ids move: past those a commit since this one's base handed out. */
+	private long rowShift(long table) throws SQLException {
+		TableStats base = c.baseStats.get(table);
+		TableStats now = stored(table);
+		return base == null || now == null ? 0 : Math.max(0, now.nextRowId() - base.nextRowId());
+	}
+
+	/** This commit's change of a table's stats, applied to what the catalog holds now (commits since included). */
+	private TableStats merged(TableStats mine) throws SQLException {
+		TableStats base = c.baseStats.get(mine.tableId());
+		TableStats now = stored(mine.tableId());
+		if (base == null || now == null) {
+			return mine;
+		}
+		return new TableStats(mine.tableId(), now.recordCount() + mine.recordCount() - base.recordCount(),
+				now.nextRowId() + mine.nextRowId() - base.nextRowId(),
+				now.fileSizeBytes() + mine.fileSizeBytes() - base.fileSizeBytes());
+	}
+
+	private final java.util.Map<Long, TableStats> stored = new java.util.HashMap<>();
+
+	/** The table's stats as the catalog holds them before this commit writes its own. */
+	private TableStats stored(long table) throws SQLException {
+		if (!stored.containsKey(table)) {
+			try (Statement st = db.createStatement(); java.sql.ResultSet r = st.executeQuery("SELECT record_count,"
+					+ " next_row_id, file_size_bytes FROM ducklake_table_stats WHERE table_id = " + table)) {
+				stored.put(table, r.next() ? new TableStats(table, r.getLong(1), r.getLong(2), r.getLong(3)) : null);
+			}
+		}
+		return stored.get(table);
+	}
+
 	private void stats() throws SQLException {
 		for (long t : c.droppedStats) {
 			update("DELETE FROM ducklake_table_stats WHERE table_id = " + t);
 			update("DELETE FROM ducklake_table_column_stats WHERE table_id = " + t);
 		}
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_table_stats VALUES (?, ?, ?, ?)")) {
-			for (TableStats t : c.tableStats.values()) {
+			for (TableStats mine : c.tableStats.values()) {
+				TableStats t = merged(mine);
 				update("DELETE FROM ducklake_table_stats WHERE table_id = " + t.tableId());
 				ps.setLong(1, t.tableId());
 				ps.setLong(2, t.recordCount());

@@ -9,10 +9,10 @@ import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.Snapshot;
 
 /**
- * Whether a commit begun on an older snapshot may still go in after the snapshots committed since. Refused (as
- * conflicts) when one of those touched a table this commit writes, drops or alters, or when both change the
- * schema (their new ids would collide); otherwise its new file ids move past theirs. Stricter than the
- * extension, which also lets two inserts into one table both go in.
+ * Whether a commit begun on an older snapshot may still go in after the snapshots committed since, as the
+ * extension retries it: two inserts into one table both go in, and an insert beside a delete; a drop or an alter
+ * of a table the other touched conflicts, as do two schema changes (their new ids would collide). What goes in
+ * has its file ids and row ids moved past theirs.
  */
 final class Conflicts {
 
@@ -34,7 +34,17 @@ final class Conflicts {
 				String what = colon < 0 ? "" : change.substring(colon + 1);
 				boolean onTable = kind.endsWith("_table") && !kind.startsWith("created");
 				if (onTable && what.matches("\\d+") && touched.contains(Long.parseLong(what))) {
-					throw conflict(store, latest, change);
+					long table = Long.parseLong(what);
+					// two inserts into one table both go in, and an insert beside a delete (row ids move past
+					// theirs); two deletes, or a drop or alter beside anything, conflict
+					boolean oursDropsOrAlters = c.endedTables.contains(table) || c.endedColumns.containsKey(table)
+							|| c.newColumns.stream().anyMatch(x -> x.tableId() == table);
+					boolean oursDeletes = c.newDeleteFiles.stream().anyMatch(x -> x.tableId() == table);
+					boolean fine = !oursDropsOrAlters && (kind.equals("inserted_into_table")
+							|| kind.equals("deleted_from_table") && !oursDeletes);
+					if (!fine) {
+						throw conflict(store, latest, change);
+					}
 				}
 			}
 		}

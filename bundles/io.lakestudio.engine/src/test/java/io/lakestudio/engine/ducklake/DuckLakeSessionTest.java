@@ -162,9 +162,12 @@ class DuckLakeSessionTest {
 			assertEquals(afterDelete, independent(meta, "sales", 4, "id", "region", "amount"));
 
 			assertEquals(List.of("1"), rows(s, "UPDATE lake.sales SET amount = amount * 2, region = 'west' WHERE id = 3"));
+			// UPDATE ... FROM: a row matched twice by the join is updated once
+			ok(s, "CREATE TEMP TABLE keys AS SELECT 2 AS k UNION ALL SELECT 2");
+			assertEquals(List.of("1"), rows(s, "UPDATE lake.sales SET amount = amount + 0 FROM keys v WHERE id = v.k"));
 			List<String> afterUpdate = List.of("2|south|20.00", "3|west|60.50");
 			assertEquals(afterUpdate, rows(s, "SELECT * FROM lake.sales ORDER BY id"));
-			assertEquals(afterUpdate, independent(meta, "sales", 5, "id", "region", "amount"));
+			assertEquals(afterUpdate, independent(meta, "sales", 6, "id", "region", "amount"));
 
 			// time travel reads each snapshot as the catalog and files had it then
 			assertEquals(all, rows(s, "SELECT * FROM lake.sales AT (VERSION => 3) ORDER BY id"));
@@ -181,11 +184,15 @@ class DuckLakeSessionTest {
 					rows(s, "SELECT id, area, amount, note FROM lake.sales ORDER BY id"));
 
 			List<String> snaps = rows(s, "SELECT snapshot_id, changes FROM ducklake_snapshots('lake') ORDER BY 1");
-			assertEquals(9, snaps.size(), snaps.toString());
+			assertEquals(10, snaps.size(), snaps.toString());
 			assertTrue(snaps.get(1).contains("tables_created=[main.sales]"), snaps.get(1));
 			assertTrue(snaps.get(4).contains("tables_deleted_from"), snaps.get(4));
-			assertEquals(List.of("8"), rows(s, "SELECT id FROM ducklake_current_snapshot('lake')"));
+			assertEquals(List.of("9"), rows(s, "SELECT id FROM ducklake_current_snapshot('lake')"));
 
+			// glob over the data path lists what the catalog names (and nothing else: the rest is refused)
+			assertEquals(rows(s, "SELECT count(*) FROM ducklake_list_files('lake', 'sales')"), rows(s,
+					"SELECT count(*) FROM glob('" + dir.resolve("files") + "/main/sales/*.parquet') WHERE file NOT LIKE"
+							+ " '%-delete.parquet' AND file IN (SELECT data_file FROM ducklake_list_files('lake', 'sales'))"));
 			// the files are named as the extension names them, relative to the table's folder
 			for (String f : rows(s, "SELECT data_file FROM ducklake_list_files('lake', 'sales')")) {
 				assertTrue(f.matches(".*/main/sales/ducklake-[0-9a-f-]{36}\\.parquet"), f);
@@ -219,7 +226,10 @@ class DuckLakeSessionTest {
 			ok(s, "BEGIN");
 			ok(s, "INSERT INTO t VALUES (1), (2)");
 			ok(s, "INSERT INTO t VALUES (3)");
+			ok(s, "CALL tx.set_commit_message('ada', 'three rows')");
 			ok(s, "COMMIT");
+			assertEquals(List.of("ada|three rows|{tables_inserted_into=[1]}"), rows(s, "SELECT author, commit_message,"
+					+ " changes FROM ducklake_snapshots('tx') WHERE snapshot_id = 2"));
 			assertEquals(List.of("1", "2", "3"), rows(s, "SELECT * FROM t ORDER BY i"));
 			assertEquals(List.of("1", "2", "3"), independent(meta, "t", 2, "i"));
 			assertEquals(List.of("0", "1", "2"), rows(s, "SELECT snapshot_id FROM ducklake_snapshots('tx') ORDER BY 1"),
@@ -252,6 +262,43 @@ class DuckLakeSessionTest {
 	}
 
 	@Test
+	void twoWritersInsertingIntoOneTableBothCommitAndTwoDeletesConflict(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("two.sqlite");
+		String attach = "ATTACH 'ducklake:sqlite:" + meta + "' AS w (DATA_PATH '" + dir.resolve("files") + "')";
+		try (EngineSession a = engine.openSession("a"); EngineSession b = engine.openSession("b")) {
+			ok(a, attach);
+			ok(a, "CREATE TABLE w.t(i INTEGER)");
+			ok(b, attach);
+			ok(a, "BEGIN");
+			ok(b, "BEGIN");
+			ok(a, "INSERT INTO w.t VALUES (1), (2)");
+			ok(b, "INSERT INTO w.t VALUES (3), (4), (5)");
+			ok(a, "COMMIT");
+			ok(b, "COMMIT"); // began before a's commit: retried past it, as the extension does
+			assertEquals(List.of("1", "2", "3", "4", "5"), independent(meta, "t", 3, "i"));
+			assertEquals(List.of("1", "2", "3", "4", "5"), rows(a, "SELECT i FROM w.t ORDER BY i"));
+
+			ok(a, "BEGIN");
+			ok(b, "BEGIN");
+			ok(a, "DELETE FROM w.t WHERE i = 1");
+			ok(b, "DELETE FROM w.t WHERE i = 2");
+			ok(a, "COMMIT");
+			EngineException e = assertThrows(EngineException.class, () -> ok(b, "COMMIT"));
+			assertTrue(e.getMessage().contains("Transaction conflict"), e.getMessage());
+			assertEquals(List.of("2", "3", "4", "5"), independent(meta, "t", 4, "i"));
+		}
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT group_concat(row_id_start, ',') FROM (SELECT row_id_start FROM"
+						+ " ducklake_data_file ORDER BY 1), (SELECT 1) UNION ALL SELECT record_count || '/' || next_row_id"
+						+ " FROM ducklake_table_stats")) {
+			r.next();
+			assertEquals("0,2", r.getString(1), "row ids never handed out twice");
+			r.next();
+			assertEquals("4/5", r.getString(1));
+		}
+	}
+
+	@Test
 	void hostileSqlThroughAnAttachIsStillRefused(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("h.sqlite");
 		Files.writeString(dir.resolve("secret.csv"), "a\n1\n");
@@ -259,6 +306,8 @@ class DuckLakeSessionTest {
 			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "')");
 			ok(s, "CREATE TABLE h.t(i INTEGER)");
 			for (String bad : List.of("SELECT * FROM h.t, read_csv('" + dir.resolve("secret.csv") + "')",
+					"SELECT * FROM h.t, glob('" + dir + "/*')",
+					"SELECT * FROM h.t, glob('" + dir.resolve("files") + "/../*')",
 					"COPY (SELECT 1) TO '" + dir.resolve("files/x.csv") + "'",
 					"INSERT INTO h.t SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
 					"ATTACH '" + dir.resolve("other.db") + "' AS o")) {

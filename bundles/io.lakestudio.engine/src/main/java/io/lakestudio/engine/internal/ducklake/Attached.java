@@ -63,15 +63,18 @@ final class Attached {
 		placed.add(file);
 	}
 
-	/** Commits the open transaction, if it changed anything; then there is none. */
-	Snapshot commit(String author, String message) throws DuckLakeException {
+	/**
+	 * Commits the open transaction, if it changed anything; then there is none. Its author and message are what
+	 * {@code set_commit_message} said, else none (as the extension leaves them).
+	 */
+	Snapshot commit() throws DuckLakeException {
 		Commit c = pending;
 		if (c == null || c.isEmpty()) {
 			rollback();
 			return null;
 		}
 		try {
-			Snapshot s = catalog.store().commit(c.by(author, message));
+			Snapshot s = catalog.store().commit(c);
 			pending = null;
 			placed.clear();
 			return s;

@@ -55,7 +55,7 @@ final class Changes {
 				return createTable(t, replace);
 			}
 			if (t.accept("VIEW")) {
-				return createView(t, replace);
+				return new ViewChanges(kind).create(t, replace);
 			}
 			return null;
 		}
@@ -63,13 +63,13 @@ final class Changes {
 			return dropTable(t);
 		}
 		if (t.accept("DROP", "VIEW")) {
-			return dropView(t);
+			return new ViewChanges(kind).drop(t);
 		}
 		if (t.accept("DROP", "SCHEMA")) {
 			return dropSchema(t);
 		}
 		if (t.accept("ALTER", "VIEW")) {
-			return alterView(t);
+			return new ViewChanges(kind).alter(t);
 		}
 		if (t.accept("ALTER", "TABLE")) {
 			return new Alter(kind).execute(t);
@@ -85,7 +85,7 @@ final class Changes {
 			return delete(t);
 		}
 		if (t.accept("CALL")) {
-			return call(t);
+			return new Calls(kind).execute(t);
 		}
 		if (t.accept("UPDATE")) {
 			return update(t);
@@ -172,111 +172,6 @@ final class Changes {
 		}
 		kind.statementDone(a);
 		return as ? kind.count(rows) : kind.ok("ok");
-	}
-
-	private Answer createView(Text t, boolean replace) throws java.text.ParseException, EngineException,
-			DuckLakeException, SQLException {
-		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
-		if (target == null) {
-			return null;
-		}
-		Attached a = target.catalog();
-		writable(a);
-		String aliases = t.peek("(") ? t.parenthesised() : null;
-		t.expect("AS");
-		String query = t.rest();
-		CatalogAt cat = a.view();
-		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
-				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
-		if (cat.table(target.schema(), target.table()).isPresent()) {
-			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + target.table()
-					+ "\" already exists!");
-		}
-		Optional<io.lakestudio.ducklake.ViewEntry> existing = cat.view(target.schema(), target.table());
-		if (existing.isPresent()) {
-			if (ifNotExists) {
-				return kind.ok("ok");
-			}
-			if (!replace) {
-				throw new EngineException(Kind.FAILED, "Catalog Error: View with name \"" + target.table()
-						+ "\" already exists!");
-			}
-		}
-		// bound once now, as the extension binds it, so a view that can't be read is not made
-		String text = kind.inSchema(a, schema.name(), () -> kind.rewrite(query, null).text());
-		exec("CREATE OR REPLACE TEMP VIEW __dl_probe_view" + (aliases == null ? "" : " (" + aliases + ")") + " AS "
-				+ text);
-		Commit c = a.pending();
-		existing.ifPresent(v -> {
-			if (!c.newViews.removeIf(x -> x.id() == v.id())) {
-				c.endedViews.add(v.id());
-			}
-		});
-		long id = existing.map(io.lakestudio.ducklake.ViewEntry::id).orElseGet(c::catalogId);
-		c.schemaChanged();
-		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(id, UUID.randomUUID().toString(), 0, schema.id(),
-				target.table(), "duckdb", query, aliases));
-		c.changes.add("created_view:" + quoted(schema.name()) + "." + quoted(target.table()));
-		kind.statementDone(a);
-		return kind.ok("ok");
-	}
-
-	private Answer alterView(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
-		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
-		if (target == null) {
-			return null;
-		}
-		Attached a = target.catalog();
-		writable(a);
-		t.expect("RENAME", "TO");
-		String to = t.name();
-		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
-		if (v.isEmpty()) {
-			if (ifExists) {
-				return kind.ok("ok");
-			}
-			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
-					+ " does not exist!");
-		}
-		io.lakestudio.ducklake.ViewEntry old = v.get();
-		Commit c = a.pending();
-		if (!c.newViews.removeIf(x -> x.id() == old.id())) {
-			c.endedViews.add(old.id());
-		}
-		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(old.id(), old.uuid(), 0, old.schemaId(), to,
-				old.dialect(), old.sql(), old.columnAliases()));
-		c.schemaChanged();
-		c.changes.add("altered_view:" + old.id());
-		kind.statementDone(a);
-		return kind.ok("ok");
-	}
-
-	private Answer dropView(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
-		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
-		if (target == null) {
-			return null;
-		}
-		Attached a = target.catalog();
-		writable(a);
-		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
-		if (v.isEmpty()) {
-			if (ifExists) {
-				return kind.ok("ok");
-			}
-			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
-					+ " does not exist!");
-		}
-		Commit c = a.pending();
-		if (!c.newViews.removeIf(x -> x.id() == v.get().id())) {
-			c.endedViews.add(v.get().id());
-		}
-		c.schemaChanged();
-		c.changes.add("dropped_view:" + v.get().id());
-		kind.statementDone(a);
-		return kind.ok("ok");
 	}
 
 	private Answer dropTable(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
@@ -416,10 +311,13 @@ final class Changes {
 		String alias = alias(t, target);
 		t.expect("SET");
 		String set = t.until("WHERE", "FROM");
-		if (t.peek("FROM")) {
-			throw new EngineException(Kind.FAILED, "Not implemented Error: UPDATE ... FROM on a DuckLake table");
-		}
+		String from = t.accept("FROM") ? ", " + t.until("WHERE") : "";
 		String where = t.accept("WHERE") ? " WHERE " + t.rest() : "";
+		if (!from.isEmpty()) {
+			// a row the join matches more than once is updated once, as DuckDB does
+			where += " QUALIFY row_number() OVER (PARTITION BY " + Sql.ident(alias) + "." + Views.FILE + ", "
+					+ Sql.ident(alias) + "." + Views.POS + ") = 1";
+		}
 		CatalogAt cat = a.view();
 		List<String> replace = new ArrayList<>();
 		for (String pair : Text.commas(set)) {
@@ -430,62 +328,14 @@ final class Changes {
 					"Binder Error: Referenced update column " + col + " not found in table!"));
 			replace.add("CAST((" + p.rest() + ") AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
 		}
-		positions(target, alias, "__dl_target_updates", "* REPLACE (" + String.join(", ", replace) + ")", where);
+		positions(target, alias, "__dl_target_updates", Sql.ident(alias) + ".* REPLACE (" + String.join(", ", replace)
+				+ ")", from + where);
 		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT * EXCLUDE (" + Views.FILE + ", " + Views.POS
 				+ ") FROM __dl_target_updates");
 		long n = writes.delete(a, cat, table, "__dl_target_updates");
 		writes.insert(a, cat, table, "__dl_rows");
 		kind.statementDone(a);
 		return kind.count(n);
-	}
-
-	/**
-	 * {@code CALL <catalog>.set_option(...)} or {@code CALL ducklake_set_option('<catalog>', ...)}: an option kept
-	 * in the catalog outside the snapshot protocol (last write wins, no snapshot). The maintenance calls are not
-	 * carried out yet and say so.
-	 */
-	private Answer call(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
-		List<String> fn = t.qualifiedName();
-		List<String> args = new ArrayList<>();
-		String inner = t.parenthesised();
-		for (String a : Text.commas(inner)) {
-			args.add(a.strip().startsWith("'") ? new Text(a).string() : a.strip());
-		}
-		Attached a;
-		String op;
-		if (fn.size() == 2) {
-			a = kind.catalog(fn.get(0));
-			op = fn.get(1).toLowerCase(java.util.Locale.ROOT);
-		} else {
-			op = fn.get(0).toLowerCase(java.util.Locale.ROOT);
-			if (!op.startsWith("ducklake_") || args.isEmpty()) {
-				return null;
-			}
-			a = kind.catalog(args.remove(0));
-			op = op.substring("ducklake_".length());
-		}
-		if (a == null) {
-			return null;
-		}
-		if (op.equals("flush_inlined_data")) {
-			// nothing is inlined here (every insert writes a file), so there is nothing to flush unless the
-			// extension inlined rows into this catalog
-			if (!a.catalog.store().rows("ducklake_inlined_data_tables").isEmpty()) {
-				throw new EngineException(Kind.FAILED, "Not implemented Error: flushing rows the ducklake extension"
-						+ " inlined into this catalog is not carried out here yet");
-			}
-			return kind.ok("ok");
-		}
-		if (op.equals("set_option")) {
-			writable(a);
-			if (args.size() < 2) {
-				throw new EngineException(Kind.FAILED, "set_option(option, value)");
-			}
-			a.catalog.store().setOption(args.get(0), args.get(1));
-			return kind.ok("ok");
-		}
-		throw new EngineException(Kind.FAILED, "Not implemented Error: " + op + " on a DuckLake catalog is not"
-				+ " carried out here yet");
 	}
 
 	/** A temp table of the target's rows the WHERE keeps, with their data file and position. */
@@ -534,7 +384,7 @@ final class Changes {
 		return "\"" + name.replace("\"", "\"\"") + "\"";
 	}
 
-	private void exec(String q) throws SQLException {
+	void exec(String q) throws SQLException {
 		try (Statement s = d.createStatement()) {
 			s.execute(q);
 		}

@@ -46,6 +46,10 @@ public final class DuckLakeKind implements CatalogKind {
 	private boolean transaction;
 	/** Views made on this connection for committed snapshots, by catalog/table/snapshot. */
 	private final Map<String, String> defined = new java.util.HashMap<>();
+	/** Temp tables and views the session made on this kind's DuckDB. */
+	private final Set<String> temps = new java.util.HashSet<>();
+	/** Queries as rewritten over those views, by {@link #readKey}. */
+	private final Map<String, String> rewrites = new java.util.HashMap<>();
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
 	private String[] viewAt;
 
@@ -83,6 +87,10 @@ public final class DuckLakeKind implements CatalogKind {
 			}
 			if (t.accept("SET", "VARIABLE")) {
 				return variable(t);
+			}
+			if (t.peek("CREATE", "TEMP") || t.peek("CREATE", "TEMPORARY") || t.peek("CREATE", "OR", "REPLACE", "TEMP")
+					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
+				return temp(t);
 			}
 			Changes changes = new Changes(this, duck(), new Writes(duck(), staging()));
 			Answer a = changes.execute(t);
@@ -201,6 +209,7 @@ public final class DuckLakeKind implements CatalogKind {
 		a.rollback();
 		a.catalog.close();
 		defined.keySet().removeIf(k -> k.startsWith(a.name + "/"));
+		rewrites.clear();
 		if (name.equalsIgnoreCase(defaultCatalog)) {
 			defaultCatalog = null;
 			defaultSchema = "main";
@@ -242,10 +251,38 @@ public final class DuckLakeKind implements CatalogKind {
 		return ok("ok");
 	}
 
+	/**
+	 * {@code CREATE [OR REPLACE] TEMP TABLE|VIEW name AS <query>} while DuckLake catalogs are attached: made on this
+	 * kind's DuckDB (where DuckLake statements run, so they can read it), its query read as any query is.
+	 */
+	private Answer temp(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
+		t.expect("CREATE");
+		boolean replace = t.accept("OR", "REPLACE");
+		if (!t.accept("TEMP")) {
+			t.expect("TEMPORARY");
+		}
+		String what = t.accept("TABLE") ? "TABLE" : t.accept("VIEW") ? "VIEW" : null;
+		if (what == null) {
+			return null;
+		}
+		String name = t.name();
+		if (!t.accept("AS")) {
+			return null; // a temp table by definition: the engine's
+		}
+		Rewriter.Rewritten r = rewrite(t.rest(), null);
+		try (java.sql.Statement s = duck().createStatement()) {
+			s.execute("CREATE " + (replace ? "OR REPLACE " : "") + "TEMP " + what + " " + Sql.ident(name) + " AS "
+					+ r.text());
+		}
+		temps.add(name.toLowerCase(Locale.ROOT));
+		rewrites.clear();
+		return ok("ok");
+	}
+
 	private Answer commit() throws DuckLakeException, SQLException, EngineException {
 		transaction = false;
 		for (Attached a : attached.values()) {
-			a.commit(System.getProperty("user.name"), null);
+			a.commit();
 		}
 		return ok("ok");
 	}
@@ -260,7 +297,7 @@ public final class DuckLakeKind implements CatalogKind {
 	/** After a statement that changed {@code a}: committed now unless a transaction is open. */
 	void statementDone(Attached a) throws DuckLakeException {
 		if (!transaction) {
-			a.commit(System.getProperty("user.name"), null);
+			a.commit();
 		}
 	}
 
@@ -326,11 +363,39 @@ public final class DuckLakeKind implements CatalogKind {
 				+ "|SUMMARIZE\\b|EXPLAIN\\b).*")) {
 			return null; // not a query: the engine's guard says why it is refused
 		}
+		String key = readKey(sql);
+		String kept = key == null ? null : rewrites.get(key);
+		if (kept != null) {
+			return new Answer(duck(), kept, List.of());
+		}
 		Rewriter.Rewritten r = rewrite(sql, null);
 		if (!r.touched()) {
 			return null;
 		}
+		// kept when it reads only committed snapshots' views (not functions or metadata tables, made anew)
+		if (key != null && defined.values().stream().map(v -> v.toLowerCase(Locale.ROOT)).collect(
+				java.util.stream.Collectors.toSet()).containsAll(r.names())) {
+			if (rewrites.size() > 256) {
+				rewrites.clear();
+			}
+			rewrites.put(key, r.text());
+		}
 		return new Answer(duck(), r.text(), List.of());
+	}
+
+	/**
+	 * What a query's rewrite depends on besides its text: the default catalog and schema and every attached
+	 * catalog's snapshot; null (not kept) while a transaction has changes of its own.
+	 */
+	private String readKey(String sql) throws DuckLakeException {
+		StringBuilder k = new StringBuilder(sql).append('\u0000').append(defaultCatalog).append('.').append(defaultSchema);
+		for (Attached a : attached.values()) {
+			if (a.pendingOrNull() != null) {
+				return null;
+			}
+			k.append('\u0000').append(a.name).append('@').append(a.snapshot().id());
+		}
+		return k.toString();
 	}
 
 	/** Rewrites a query's DuckLake references; {@code fullAlias}: the reference that gets file and position too. */
@@ -347,6 +412,9 @@ public final class DuckLakeKind implements CatalogKind {
 			@Override
 			public String function(String name, List<String> args, Map<String, String> named)
 					throws EngineException, DuckLakeException, SQLException {
+				if (name.equals("glob")) {
+					return glob(d, args);
+				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : catalog(args.get(0));
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
@@ -360,8 +428,31 @@ public final class DuckLakeKind implements CatalogKind {
 		return r;
 	}
 
-	private static Set<String> withViews(Set<String> names) {
+	/**
+	 * {@code glob(pattern)} inside an attached catalog's data path (what files a table has): listed on this kind's
+	 * DuckDB into a temp table; anywhere else it is left to the guard, which refuses it.
+	 */
+	private String glob(Connection d, List<String> args) throws SQLException {
+		if (args.size() != 1 || args.get(0) == null || args.get(0).contains("..")) {
+			return null;
+		}
+		String pattern = Path.of(args.get(0)).toAbsolutePath().normalize().toString();
+		for (Attached a : attached.values()) {
+			if (pattern.startsWith(Path.of(a.catalog.dataPath()).toAbsolutePath().normalize() + "/")) {
+				String name = "__dl_glob";
+				try (java.sql.Statement s = d.createStatement()) {
+					s.execute("CREATE OR REPLACE TEMP TABLE " + name + " AS SELECT * FROM glob(" + Sql.string(pattern)
+							+ ")");
+				}
+				return name;
+			}
+		}
+		return null;
+	}
+
+	private Set<String> withViews(Set<String> names) {
 		Set<String> all = new java.util.HashSet<>(names);
+		all.addAll(temps);
 		for (String n : names) {
 			all.add(n + "_all");
 		}
@@ -370,6 +461,9 @@ public final class DuckLakeKind implements CatalogKind {
 
 	private String view(Connection d, List<String> parts, String unit, String value, boolean full)
 			throws EngineException, DuckLakeException, SQLException {
+		if (parts.size() == 1 && temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
+			return parts.get(0); // the session's own temp table, on this DuckDB
+		}
 		if (parts.size() >= 2) {
 			for (Attached a : attached.values()) {
 				if (parts.get(0).equalsIgnoreCase(a.metadataName)) {
@@ -488,6 +582,7 @@ public final class DuckLakeKind implements CatalogKind {
 			duck = null;
 		}
 		defined.clear();
+		rewrites.clear();
 	}
 
 	Connection duck() throws EngineException {
@@ -497,6 +592,8 @@ public final class DuckLakeKind implements CatalogKind {
 				dirs.add(staging());
 				duck = DuckDb.open(config, dirs);
 				defined.clear();
+				temps.clear();
+				rewrites.clear();
 			} catch (SQLException | IOException e) {
 				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
 			}

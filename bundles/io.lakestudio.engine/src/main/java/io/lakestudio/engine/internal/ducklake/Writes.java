@@ -134,7 +134,9 @@ final class Writes {
 		if (s != null) {
 			return s;
 		}
-		return a.catalog.store().tableStats(table).orElse(new TableStats(table, 0, 0, 0));
+		TableStats base = a.catalog.store().tableStats(table).orElse(new TableStats(table, 0, 0, 0));
+		c.baseStats.putIfAbsent(table, base);
+		return base;
 	}
 
 	/** Each column's stats from the file's footer, by field id. */

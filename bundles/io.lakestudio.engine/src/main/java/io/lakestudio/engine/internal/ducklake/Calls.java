@@ -1,0 +1,77 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.engine.CatalogKind.Answer;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+
+/** The {@code CALL}s on a DuckLake catalog: its options, the commit message, and the maintenance calls (not yet). */
+final class Calls {
+
+	private final DuckLakeKind kind;
+
+	Calls(DuckLakeKind kind) {
+		this.kind = kind;
+	}
+
+	private static String nullable(String arg) {
+		return arg.equalsIgnoreCase("NULL") ? null : arg;
+	}
+
+	/**
+	 * {@code CALL <catalog>.set_option(...)} or {@code CALL ducklake_set_option('<catalog>', ...)}: an option kept
+	 * in the catalog outside the snapshot protocol (last write wins, no snapshot). The maintenance calls are not
+	 * carried out yet and say so.
+	 */
+	Answer execute(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+		List<String> fn = t.qualifiedName();
+		List<String> args = new ArrayList<>();
+		String inner = t.parenthesised();
+		for (String a : Text.commas(inner)) {
+			args.add(a.strip().startsWith("'") ? new Text(a).string() : a.strip());
+		}
+		Attached a;
+		String op;
+		if (fn.size() == 2) {
+			a = kind.catalog(fn.get(0));
+			op = fn.get(1).toLowerCase(java.util.Locale.ROOT);
+		} else {
+			op = fn.get(0).toLowerCase(java.util.Locale.ROOT);
+			if (!op.startsWith("ducklake_") || args.isEmpty()) {
+				return null;
+			}
+			a = kind.catalog(args.remove(0));
+			op = op.substring("ducklake_".length());
+		}
+		if (a == null) {
+			return null;
+		}
+		if (op.equals("flush_inlined_data")) {
+			// nothing is inlined here (every insert writes a file), so there is nothing to flush unless the
+			// extension inlined rows into this catalog
+			if (!a.catalog.store().rows("ducklake_inlined_data_tables").isEmpty()) {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: flushing rows the ducklake extension"
+						+ " inlined into this catalog is not carried out here yet");
+			}
+			return kind.ok("ok");
+		}
+		if (op.equals("set_commit_message")) {
+			Changes.writable(a);
+			a.pending().by(args.isEmpty() ? null : nullable(args.get(0)), args.size() < 2 ? null : nullable(args.get(1)));
+			return kind.ok("ok");
+		}
+		if (op.equals("set_option")) {
+			Changes.writable(a);
+			if (args.size() < 2) {
+				throw new EngineException(Kind.FAILED, "set_option(option, value)");
+			}
+			a.catalog.store().setOption(args.get(0), args.get(1));
+			return kind.ok("ok");
+		}
+		throw new EngineException(Kind.FAILED, "Not implemented Error: " + op + " on a DuckLake catalog is not"
+				+ " carried out here yet");
+	}
+}
