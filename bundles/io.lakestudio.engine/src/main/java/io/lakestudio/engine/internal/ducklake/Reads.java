@@ -1,0 +1,87 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.engine.CatalogKind.Answer;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * Queries while DuckLake catalogs are attached: their DuckLake references rewritten ({@link References}), the
+ * rewrite of one that reads only committed snapshots kept by its text and what it depends on.
+ */
+final class Reads {
+
+	private final DuckLakeKind kind;
+	private final KindDuckDb db;
+	private final References refs;
+
+	Reads(DuckLakeKind kind, KindDuckDb db, References refs) {
+		this.kind = kind;
+		this.db = db;
+		this.refs = refs;
+	}
+
+	/** A query's answer, or null when it is not a query or names nothing DuckLake's (the engine's then). */
+	Answer read(String statement) throws EngineException, DuckLakeException, SQLException {
+		String sql = statement.strip().replaceAll(";+\\s*$", "");
+		if (kind.defaultCatalog() != null && sql.matches("(?is)SHOW\\s+TABLES")) {
+			return showTables();
+		}
+		if (!sql.matches("(?is)^(\\(|SELECT\\b|WITH\\b|FROM\\b|VALUES\\b|TABLE\\b|DESCRIBE\\b|DESC\\b|SHOW\\b"
+				+ "|SUMMARIZE\\b|EXPLAIN\\b).*")) {
+			return null; // not a query: the engine's guard says why it is refused
+		}
+		String key = key(sql);
+		String kept = key == null ? null : db.rewrites.get(key);
+		if (kept != null) {
+			return new Answer(db.connection(), kept, List.of());
+		}
+		Rewriter.Rewritten r = refs.rewrite(sql, null);
+		if (!r.touched()) {
+			return null;
+		}
+		// kept when it reads only committed snapshots' views (not functions or metadata tables, made anew)
+		if (key != null && db.defined.values().stream().map(v -> v.toLowerCase(Locale.ROOT)).collect(
+				Collectors.toSet()).containsAll(r.names())) {
+			if (db.rewrites.size() > 256) {
+				db.rewrites.clear();
+			}
+			db.rewrites.put(key, r.text());
+		}
+		return new Answer(db.connection(), r.text(), List.of());
+	}
+
+	/** SHOW TABLES: the default catalog's tables in the default schema. */
+	private Answer showTables() throws EngineException, DuckLakeException {
+		CatalogAt cat = kind.catalog(kind.defaultCatalog()).view();
+		List<String> names = new ArrayList<>();
+		long schema = cat.schema(kind.defaultSchema()).map(s -> s.id()).orElse(-1L);
+		cat.tables().stream().filter(x -> x.schemaId() == schema).forEach(x -> names.add("(" + Sql.string(x.name())
+				+ ")"));
+		return new Answer(db.connection(), names.isEmpty() ? "SELECT NULL::VARCHAR AS name WHERE false"
+				: "SELECT name FROM (VALUES " + String.join(", ", names) + ") t(name) ORDER BY name", List.of());
+	}
+
+	/**
+	 * What a query's rewrite depends on besides its text: the default catalog and schema and every attached
+	 * catalog's snapshot; null (not kept) while a transaction has changes of its own.
+	 */
+	private String key(String sql) throws DuckLakeException {
+		StringBuilder k = new StringBuilder(sql).append('\u0000').append(kind.defaultCatalog()).append('.').append(
+				kind.defaultSchema());
+		for (Attached a : kind.attached()) {
+			if (a.pendingOrNull() != null) {
+				return null;
+			}
+			k.append('\u0000').append(a.name).append('@').append(a.snapshot().id());
+		}
+		return k.toString();
+	}
+}

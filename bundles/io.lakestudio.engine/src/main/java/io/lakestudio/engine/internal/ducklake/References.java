@@ -1,0 +1,200 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.ViewEntry;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.Guard;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * A query's DuckLake references pointed at what answers them on the kind's DuckDB: a table at a snapshot (a view
+ * of its files), a DuckLake view (its SQL rewritten in its own schema), a metadata table, a table function, or a
+ * glob inside a data path. What is left must pass the engine's guard.
+ */
+final class References {
+
+	private final DuckLakeKind kind;
+	private final KindDuckDb db;
+	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
+	private String[] viewAt;
+
+	References(DuckLakeKind kind, KindDuckDb db) {
+		this.kind = kind;
+		this.db = db;
+	}
+
+	/** Rewrites a query's DuckLake references; {@code fullAlias}: the reference that gets file and position too. */
+	Rewriter.Rewritten rewrite(String query, String fullAlias) throws EngineException, DuckLakeException,
+			SQLException {
+		Connection d = db.connection();
+		Rewriter.Rewritten r = Rewriter.rewrite(d, query, new Rewriter.Resolver() {
+			@Override
+			public String table(List<String> parts, String unit, String value, boolean full)
+					throws EngineException, DuckLakeException, SQLException {
+				return view(d, parts, unit, value, full);
+			}
+
+			@Override
+			public String function(String name, List<String> args, Map<String, String> named)
+					throws EngineException, DuckLakeException, SQLException {
+				if (name.equals("glob")) {
+					return glob(d, args);
+				}
+				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
+				if (a == null) {
+					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
+							+ (args.isEmpty() ? "named" : "'" + args.get(0) + "'"));
+				}
+				return Functions.answer(d, name, a, args, named);
+			}
+		}, fullAlias);
+		// what is left must pass the engine's guard, whether or not it named DuckLake tables
+		Guard.parse(d, r.text(), withViews(r.names()));
+		return r;
+	}
+
+	/**
+	 * {@code glob(pattern)} inside an attached catalog's data path (what files a table has): listed on this kind's
+	 * DuckDB into a temp table; anywhere else it is left to the guard, which refuses it.
+	 */
+	private String glob(Connection d, List<String> args) throws SQLException {
+		if (args.size() != 1 || args.get(0) == null || args.get(0).contains("..")) {
+			return null;
+		}
+		String pattern = Path.of(args.get(0)).toAbsolutePath().normalize().toString();
+		for (Attached a : kind.attached()) {
+			if (pattern.startsWith(Path.of(a.catalog.dataPath()).toAbsolutePath().normalize() + "/")) {
+				String name = "__dl_glob";
+				try (java.sql.Statement s = d.createStatement()) {
+					s.execute("CREATE OR REPLACE TEMP TABLE " + name + " AS SELECT * FROM glob(" + Sql.string(pattern)
+							+ ")");
+				}
+				return name;
+			}
+		}
+		return null;
+	}
+
+	private Set<String> withViews(Set<String> names) {
+		Set<String> all = new HashSet<>(names);
+		all.addAll(db.temps);
+		for (String n : names) {
+			all.add(n + "_all");
+		}
+		return all;
+	}
+
+	/** The name on the kind's DuckDB that answers a table reference, or null when it is not DuckLake's. */
+	private String view(Connection d, List<String> parts, String unit, String value, boolean full)
+			throws EngineException, DuckLakeException, SQLException {
+		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
+			return parts.get(0); // the session's own temp table, on this DuckDB
+		}
+		if (parts.size() >= 2) {
+			for (Attached a : kind.attached()) {
+				if (parts.get(0).equalsIgnoreCase(a.metadataName)) {
+					String m = MetadataTables.define(d, a, parts.get(parts.size() - 1).toLowerCase(Locale.ROOT));
+					if (m == null) {
+						throw new EngineException(Kind.FAILED, "Catalog Error: Table with name "
+								+ parts.get(parts.size() - 1) + " does not exist!");
+					}
+					return m;
+				}
+			}
+		}
+		DuckLakeKind.Target t = kind.target(parts);
+		if (t == null) {
+			return null;
+		}
+		if (unit == null && viewAt != null) {
+			unit = viewAt[0];
+			value = viewAt[1];
+		}
+		CatalogAt cat;
+		Snapshot at;
+		boolean own = unit == null;
+		if (own) {
+			at = t.catalog().snapshot();
+			cat = t.catalog().view();
+		} else {
+			at = snapshot(t.catalog(), unit, value);
+			cat = t.catalog().catalog.store().at(at);
+		}
+		Optional<TableEntry> table = cat.table(t.schema(), t.table());
+		Optional<ViewEntry> v = table.isEmpty() ? cat.view(t.schema(), t.table()) : Optional.empty();
+		if (v.isPresent()) {
+			return duckLakeView(d, t.catalog(), cat, v.get(), at, unit, value);
+		}
+		if (table.isEmpty()) {
+			if ((parts.size() == 1 || (parts.size() == 2 && cat.schema(t.schema()).isEmpty()
+					&& kind.catalog(parts.get(0)) == null)) && unit == null) {
+				return null; // a temp name, information_schema, a OneLake table: not ours
+			}
+			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
+					+ " does not exist!");
+		}
+		Commit pending = own ? t.catalog().pendingOrNull() : null;
+		// a committed snapshot's views never change: made once per connection
+		String key = t.catalog().name + "/" + table.get().id() + "/" + at.id();
+		String name = pending == null ? db.defined.get(key) : null;
+		if (name == null) {
+			name = Views.define(d, t.catalog(), cat, table.get(), at, pending);
+			if (pending == null) {
+				db.defined.put(key, name);
+			}
+		}
+		return full ? name + "_all" : name;
+	}
+
+	/** A DuckLake view as a temp view: its SQL rewritten in its own schema, at the snapshot it is read at. */
+	private String duckLakeView(Connection d, Attached a, CatalogAt cat, ViewEntry v, Snapshot at, String unit,
+			String value) throws EngineException, DuckLakeException, SQLException {
+		String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
+				.orElse("main");
+		String[] outer = viewAt;
+		viewAt = unit == null ? null : new String[] { unit, value };
+		String text;
+		try {
+			text = kind.inSchema(a, schema, () -> rewrite(v.sql(), null).text());
+		} finally {
+			viewAt = outer;
+		}
+		String name = "__dl_view_" + a.name.replaceAll("[^A-Za-z0-9_]", "_") + "_" + v.id() + "_" + at.id();
+		try (java.sql.Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + (v.columnAliases() == null ? ""
+					: " (" + v.columnAliases() + ")") + " AS " + text);
+		}
+		return name;
+	}
+
+	private static Snapshot snapshot(Attached a, String unit, String value) throws EngineException,
+			DuckLakeException {
+		if (unit.equals("VERSION")) {
+			long v = Long.parseLong(value.strip());
+			return a.catalog.store().snapshot(v).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Invalid Input Error: No snapshot found at version " + v));
+		}
+		if (unit.equals("TIMESTAMP")) {
+			Instant t = Times.instant(value);
+			return a.catalog.store().snapshotAt(t).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Invalid Input Error: No snapshot found at timestamp " + value));
+		}
+		throw new EngineException(Kind.FAILED, "AT (" + unit + " => ...): use VERSION or TIMESTAMP");
+	}
+}
