@@ -56,6 +56,9 @@ final class References {
 				if (name.equals("glob")) {
 					return glob(d, args);
 				}
+				if (name.equals("duckdb_tables") && args.isEmpty()) {
+					return SystemTables.duckdbTables(d, kind.attached());
+				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
@@ -105,6 +108,10 @@ final class References {
 			throws EngineException, DuckLakeException, SQLException {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
+		}
+		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
+				&& parts.get(1).equalsIgnoreCase("tables")) {
+			return SystemTables.informationSchemaTables(d, kind.attached());
 		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {

@@ -1,0 +1,86 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.ViewEntry;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * DuckDB's {@code duckdb_tables()} while DuckLake catalogs are attached: the kind's DuckDB's own rows (the
+ * session's temp tables; its internal {@code __dl_*} tables left out) and one row per table each attached catalog
+ * shows this session, as the extension reports them: estimated_size the live rows, column_count the columns; and
+ * {@code information_schema.tables} likewise, with each catalog's views as table_type VIEW.
+ */
+final class SystemTables {
+
+	static final String DUCKDB_TABLES = "__dl_fn_duckdb_tables";
+	static final String INFORMATION_SCHEMA_TABLES = "__dl_fn_information_schema_tables";
+
+	private SystemTables() {
+	}
+
+	static String duckdbTables(Connection d, Iterable<Attached> attached) throws SQLException, DuckLakeException {
+		List<String> rows = new ArrayList<>();
+		for (Attached a : attached) {
+			CatalogAt cat = a.view();
+			for (TableEntry t : cat.tables()) {
+				long live = 0;
+				for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), a.pendingOrNull(), t.id()).parts()) {
+					live += p.data().recordCount() - (p.deletes() == null ? 0 : p.deletes().deleteCount());
+				}
+				String schema = cat.schemaOf(t).map(s -> s.name()).orElse("main");
+				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(t.name()) + ", "
+						+ t.id() + ", " + live + ", " + cat.columns(t.id()).size() + ")");
+			}
+		}
+		try (Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP TABLE " + DUCKDB_TABLES + " AS SELECT * FROM duckdb_tables()"
+					+ " WHERE NOT starts_with(table_name, '__dl_')");
+			if (!rows.isEmpty()) {
+				s.execute("INSERT INTO " + DUCKDB_TABLES + " BY NAME SELECT database_name, schema_name, table_name,"
+						+ " table_oid, estimated_size, column_count, MAP {} :: MAP(VARCHAR, VARCHAR) AS tags, false AS internal,"
+						+ " false AS temporary, false AS has_primary_key, 0 AS index_count, 0 AS check_constraint_count FROM"
+						+ " (VALUES " + String.join(", ", rows) + ") t(database_name, schema_name, table_name, table_oid,"
+						+ " estimated_size, column_count)");
+			}
+		}
+		return DUCKDB_TABLES;
+	}
+
+	static String informationSchemaTables(Connection d, Iterable<Attached> attached) throws SQLException,
+			DuckLakeException {
+		List<String> rows = new ArrayList<>();
+		for (Attached a : attached) {
+			CatalogAt cat = a.view();
+			for (TableEntry t : cat.tables()) {
+				String schema = cat.schemaOf(t).map(x -> x.name()).orElse("main");
+				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(t.name())
+						+ ", 'BASE TABLE', 'YES')");
+			}
+			for (ViewEntry v : cat.views()) {
+				String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
+						.orElse("main");
+				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name())
+						+ ", 'VIEW', 'NO')");
+			}
+		}
+		try (Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP TABLE " + INFORMATION_SCHEMA_TABLES + " AS SELECT * FROM"
+					+ " information_schema.tables WHERE NOT starts_with(table_name, '__dl_')");
+			if (!rows.isEmpty()) {
+				s.execute("INSERT INTO " + INFORMATION_SCHEMA_TABLES + " BY NAME SELECT *, 'NO' AS is_typed FROM (VALUES "
+						+ String.join(", ", rows) + ") t(table_catalog, table_schema, table_name, table_type,"
+						+ " is_insertable_into)");
+			}
+		}
+		return INFORMATION_SCHEMA_TABLES;
+	}
+}

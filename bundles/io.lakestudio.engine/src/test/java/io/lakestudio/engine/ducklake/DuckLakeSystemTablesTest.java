@@ -1,0 +1,129 @@
+package io.lakestudio.engine.ducklake;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.lakestudio.catalog.Catalog;
+import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.engine.Engine;
+import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineSession;
+import io.lakestudio.engine.Result;
+
+/**
+ * duckdb_tables() with DuckLake catalogs attached lists their tables as the catalog file has them (live rows,
+ * columns), beside the session's temp tables, and none of the kind's own.
+ */
+class DuckLakeSystemTablesTest {
+
+	@TempDir
+	static Path home;
+	static Catalog catalog;
+	static Engine engine;
+
+	@BeforeAll
+	static void start() throws Exception {
+		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
+		engine = new Engine(new EngineConfig(home.resolve("state"), catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
+				Duration.ofHours(1), true));
+	}
+
+	@AfterAll
+	static void stop() throws Exception {
+		engine.close();
+	}
+
+	@Test
+	void duckdbTablesListsEachCatalogsTablesAsTheCatalogFileSays(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake.sqlite");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "CREATE TABLE lake.t(i INTEGER, j VARCHAR)");
+			ok(s, "INSERT INTO lake.t SELECT i, 'x' || i FROM range(100) r(i)");
+			ok(s, "DELETE FROM lake.t WHERE i < 10");
+			ok(s, "CREATE SCHEMA lake.s1");
+			ok(s, "CREATE TABLE lake.s1.u(k BIGINT)");
+			ok(s, "CREATE TEMP TABLE scratch AS SELECT 1 AS a");
+			List<String> listed = rows(s, "SELECT database_name || '.' || schema_name || '.' || table_name || '|'"
+					+ " || estimated_size || '|' || column_count || '|' || temporary FROM duckdb_tables()"
+					+ " WHERE database_name = 'lake' ORDER BY 1");
+			assertEquals(fromCatalogFile(meta), listed);
+			assertEquals(List.of("90|2"), rows(s, "SELECT estimated_size || '|' || column_count FROM duckdb_tables()"
+					+ " WHERE database_name = 'lake' AND table_name = 't'"));
+			assertEquals(List.of("scratch"), rows(s, "SELECT table_name FROM duckdb_tables() WHERE temporary"),
+					"the session's temp table, and none of the kind's own");
+
+			ok(s, "CREATE VIEW lake.s1.v AS SELECT 42 AS x");
+			assertEquals(fromCatalogFileTypes(meta), rows(s, "SELECT table_catalog || '.' || table_schema || '.' ||"
+					+ " table_name || '|' || table_type FROM information_schema.tables WHERE table_catalog = 'lake'"
+					+ " ORDER BY 1"));
+			assertEquals(List.of("1"), rows(s, "SELECT count(*) FROM information_schema.tables WHERE table_catalog ="
+					+ " 'lake' AND table_type = 'VIEW'"));
+			assertEquals(List.of("scratch"), rows(s, "SELECT table_name FROM information_schema.tables WHERE"
+					+ " table_catalog <> 'lake'"), "the session's temp table, and none of the kind's own");
+		}
+	}
+
+	static List<String> rows(EngineSession s, String sql) throws EngineException {
+		List<String> out = new ArrayList<>();
+		try (Result r = s.execute(sql)) {
+			while (r.next()) {
+				out.add(String.valueOf(r.text(0)));
+			}
+		}
+		return out;
+	}
+
+	static void ok(EngineSession s, String sql) throws EngineException {
+		s.execute(sql).close();
+	}
+
+	/** Each live table and view with its type, by plain JDBC. */
+	private static List<String> fromCatalogFileTypes(Path meta) throws Exception {
+		List<String> out = new ArrayList<>();
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT 'lake.' || sc.schema_name || '.' || t.table_name || '|BASE TABLE'"
+						+ " FROM ducklake_table t JOIN ducklake_schema sc USING (schema_id) WHERE t.end_snapshot IS NULL"
+						+ " UNION ALL SELECT 'lake.' || sc.schema_name || '.' || v.view_name || '|VIEW' FROM ducklake_view v"
+						+ " JOIN ducklake_schema sc USING (schema_id) WHERE v.end_snapshot IS NULL ORDER BY 1")) {
+			while (r.next()) {
+				out.add(r.getString(1));
+			}
+		}
+		return out;
+	}
+
+	/** Each live table's live rows (data files' records minus deletes) and live columns, by plain JDBC. */
+	private static List<String> fromCatalogFile(Path meta) throws Exception {
+		String live = "end_snapshot IS NULL";
+		List<String> out = new ArrayList<>();
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT 'lake.' || sc.schema_name || '.' || t.table_name || '|'"
+						+ " || ((SELECT coalesce(sum(record_count), 0) FROM ducklake_data_file f WHERE f.table_id = t.table_id"
+						+ " AND f." + live + ") - (SELECT coalesce(sum(delete_count), 0) FROM ducklake_delete_file x WHERE"
+						+ " x.table_id = t.table_id AND x." + live + ")) || '|' || (SELECT count(*) FROM ducklake_column c"
+						+ " WHERE c.table_id = t.table_id AND c." + live + " AND c.parent_column IS NULL) || '|false'"
+						+ " FROM ducklake_table t JOIN ducklake_schema sc USING (schema_id) WHERE t." + live
+						+ " AND sc." + live + " ORDER BY 1")) {
+			while (r.next()) {
+				out.add(r.getString(1));
+			}
+		}
+		return out;
+	}
+}
