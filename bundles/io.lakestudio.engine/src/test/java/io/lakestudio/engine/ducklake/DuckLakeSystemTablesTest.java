@@ -76,6 +76,13 @@ class DuckLakeSystemTablesTest {
 					+ " 'lake' AND table_type = 'VIEW'"));
 			assertEquals(List.of("scratch"), rows(s, "SELECT table_name FROM information_schema.tables WHERE"
 					+ " table_catalog <> 'lake'"), "the session's temp table, and none of the kind's own");
+
+			// a table's columns as the catalog file has them, a view's as its query binds
+			List<String> cols = rows(s, "SELECT table_name || '.' || column_name || '|' || ordinal_position || '|'"
+					+ " || data_type FROM information_schema.columns WHERE table_catalog = 'lake' ORDER BY table_name,"
+					+ " ordinal_position");
+			assertEquals(List.of("t.i|1|INTEGER", "t.j|2|VARCHAR", "u.k|1|BIGINT", "v.x|1|INTEGER"), cols);
+			assertEquals(columnsInCatalogFile(meta), cols.subList(0, 3));
 		}
 	}
 
@@ -91,6 +98,25 @@ class DuckLakeSystemTablesTest {
 
 	static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();
+	}
+
+	/** Each live table's live columns in order with their types, by plain JDBC. */
+	private static List<String> columnsInCatalogFile(Path meta) throws Exception {
+		List<String> out = new ArrayList<>();
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT t.table_name || '.' || c.column_name || '|' || (SELECT count(*) FROM"
+						+ " ducklake_column c2 WHERE c2.table_id = c.table_id AND c2.end_snapshot IS NULL AND"
+						+ " c2.column_order <= c.column_order) || '|' || upper(c.column_type) FROM ducklake_column c JOIN"
+						+ " ducklake_table t USING (table_id) WHERE c.end_snapshot IS NULL AND t.end_snapshot IS NULL"
+						+ " ORDER BY t.table_name, c.column_order")) {
+			while (r.next()) {
+				// the spec's type names as DuckDB spells them (DuckLake's data types page)
+				String[] f = r.getString(1).split("\\|");
+				out.add(f[0] + "|" + f[1] + "|" + java.util.Map.of("INT32", "INTEGER", "INT64", "BIGINT", "VARCHAR",
+						"VARCHAR").get(f[2]));
+			}
+		}
+		return out;
 	}
 
 	/** Each live table and view with its type, by plain JDBC. */

@@ -113,6 +113,11 @@ final class References {
 				&& parts.get(1).equalsIgnoreCase("tables")) {
 			return SystemTables.informationSchemaTables(d, kind.attached());
 		}
+		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
+				&& parts.get(1).equalsIgnoreCase("columns")) {
+			return SystemTables.informationSchemaColumns(d, kind.attached(),
+					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false));
+		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {
 				if (parts.get(0).equalsIgnoreCase(a.metadataName)) {

@@ -7,10 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.ViewEntry;
+import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.internal.Sql;
 
 /**
@@ -23,6 +26,12 @@ final class SystemTables {
 
 	static final String DUCKDB_TABLES = "__dl_fn_duckdb_tables";
 	static final String INFORMATION_SCHEMA_TABLES = "__dl_fn_information_schema_tables";
+	static final String INFORMATION_SCHEMA_COLUMNS = "__dl_fn_information_schema_columns";
+
+	/** The temp view a DuckLake view is read through, made if need be (so its columns are DuckDB's to bind). */
+	interface ViewMaker {
+		String make(Attached a, String schema, String name) throws EngineException, DuckLakeException, SQLException;
+	}
 
 	private SystemTables() {
 	}
@@ -82,5 +91,48 @@ final class SystemTables {
 			}
 		}
 		return INFORMATION_SCHEMA_TABLES;
+	}
+
+	/** information_schema.columns: a table's columns as the catalog has them, a view's as DuckDB binds its query. */
+	static String informationSchemaColumns(Connection d, Iterable<Attached> attached, ViewMaker views)
+			throws SQLException, DuckLakeException, EngineException {
+		List<String> rows = new ArrayList<>();
+		for (Attached a : attached) {
+			CatalogAt cat = a.view();
+			for (TableEntry t : cat.tables()) {
+				String schema = cat.schemaOf(t).map(x -> x.name()).orElse("main");
+				int n = 0;
+				for (ColumnEntry c : cat.columns(t.id())) {
+					rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(t.name()) + ", "
+							+ Sql.string(c.name()) + ", " + (++n) + ", " + (c.defaultValue() == null ? "NULL"
+									: Sql.string(c.defaultValue())) + ", " + Sql.string(c.nullsAllowed() ? "YES" : "NO") + ", "
+							+ Sql.string(DuckLakeTypes.toDuckDb(c.type())) + ")");
+				}
+			}
+			for (ViewEntry v : cat.views()) {
+				String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
+						.orElse("main");
+				String temp = views.make(a, schema, v.name());
+				int n = 0;
+				try (Statement s = d.createStatement();
+						java.sql.ResultSet r = s.executeQuery("DESCRIBE " + Sql.ident(temp))) {
+					while (r.next()) {
+						rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name()) + ", "
+								+ Sql.string(r.getString(1)) + ", " + (++n) + ", NULL, 'YES', " + Sql.string(r.getString(2))
+								+ ")");
+					}
+				}
+			}
+		}
+		try (Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP TABLE " + INFORMATION_SCHEMA_COLUMNS + " AS SELECT * FROM"
+					+ " information_schema.columns WHERE NOT starts_with(table_name, '__dl_')");
+			if (!rows.isEmpty()) {
+				s.execute("INSERT INTO " + INFORMATION_SCHEMA_COLUMNS + " BY NAME SELECT * FROM (VALUES "
+						+ String.join(", ", rows) + ") t(table_catalog, table_schema, table_name, column_name,"
+						+ " ordinal_position, column_default, is_nullable, data_type)");
+			}
+		}
+		return INFORMATION_SCHEMA_COLUMNS;
 	}
 }
