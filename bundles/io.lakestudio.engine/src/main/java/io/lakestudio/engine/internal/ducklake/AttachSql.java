@@ -12,6 +12,13 @@ final class AttachSql {
 
 	/** The name the extension gives a catalog attached without AS: the file name up to its first dot. */
 	static String defaultName(String url) {
+		if (url.startsWith(FdlVersions.PREFIX)) {
+			// an FDL version: its repository folder's name, without the @ref
+			String r = url.substring(FdlVersions.PREFIX.length());
+			r = r.contains("@") ? r.substring(0, r.lastIndexOf('@')) : r;
+			r = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
+			return r.substring(r.lastIndexOf('/') + 1);
+		}
 		String f = url.substring(url.lastIndexOf(':') + 1);
 		f = f.substring(f.lastIndexOf('/') + 1);
 		return f.contains(".") ? f.substring(0, f.indexOf('.')) : f;

@@ -153,7 +153,14 @@ public final class DuckLakeKind implements CatalogKind {
 		}
 		String[] metadataName = { "__ducklake_metadata_" + name };
 		AttachOptions o = AttachSql.options(t, metadataName);
-		DuckLakeCatalog c = DuckLakeCatalog.open(url, o, (file, ro) -> {
+		String catalogUrl = url;
+		if (url.startsWith(FdlVersions.PREFIX)) {
+			// an FDL version: its verified catalog over the repository's data, read-only whatever the options say
+			FdlVersions.Version v = FdlVersions.open(url, db.config().home());
+			catalogUrl = v.sqliteUrl();
+			o = o.withReadOnly(true).withDataPath(v.dataPath());
+		}
+		DuckLakeCatalog c = DuckLakeCatalog.open(catalogUrl, o, (file, ro) -> {
 			try {
 				return DuckDb.file(db.config().home(), file, ro);
 			} catch (IOException e) {

@@ -1,0 +1,66 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.fdl.FdlException;
+import io.lakestudio.fdl.Reader;
+import io.lakestudio.fdl.Repository;
+import io.lakestudio.fdl.Signing;
+import io.lakestudio.fdl.Trust;
+import io.lakestudio.store.FolderStore;
+import io.lakestudio.store.StoreException;
+
+/**
+ * {@code ducklake:fdl:<repository>[@<ref or version id>]}: the version opened by FDL's {@link Reader} (ref, record,
+ * signature against the state folder's trusted keys and the user's own, retention, catalog hash), then attached as
+ * its verified local catalog over the repository's data root. A version never changes, so it is always read-only.
+ */
+final class FdlVersions {
+
+	static final String PREFIX = "ducklake:fdl:";
+
+	private FdlVersions() {
+	}
+
+	/** The ducklake:sqlite URL of the version's verified catalog file and the data path it reads from. */
+	record Version(String id, String sqliteUrl, String dataPath) {
+	}
+
+	static Version open(String url, Path home) throws EngineException {
+		String rest = url.substring(PREFIX.length());
+		int at = rest.lastIndexOf('@');
+		String location = at < 0 ? rest : rest.substring(0, at);
+		String name = at < 0 || at == rest.length() - 1 ? "main" : rest.substring(at + 1);
+		if (location.isEmpty()) {
+			throw new EngineException(Kind.FAILED, url + ": no repository (ducklake:fdl:<folder>[@<ref>])");
+		}
+		if (location.matches("^[a-z0-9]+://.*")) {
+			throw new EngineException(Kind.FAILED, url + ": only folder repositories can be attached here; copy the"
+					+ " host's repository to a folder first (lakestudio fdl push HOST FOLDER)");
+		}
+		Path folder = Path.of(location).toAbsolutePath().normalize();
+		if (!Files.isDirectory(folder)) {
+			throw new EngineException(Kind.FAILED, url + ": no FDL repository at " + folder);
+		}
+		try {
+			Repository repo = new Repository(new FolderStore(folder), folder + "/");
+			Path fdl = home.resolve("fdl");
+			Reader.Opened v = new Reader(repo, trust(fdl), fdl.resolve("catalogs")).open(name, false);
+			return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), v.dataRoot());
+		} catch (FdlException e) {
+			throw new EngineException(Kind.FAILED, url + ": " + e.getMessage(), e);
+		} catch (StoreException | IOException e) {
+			throw new EngineException(Kind.FAILED, url + ": cannot read the repository: " + e.getMessage(), e);
+		}
+	}
+
+	/** As the fdl commands trust: the state folder's trusted keys, and the user's own key if there is one. */
+	private static Trust trust(Path fdl) throws IOException {
+		Trust t = Trust.load(fdl.resolve("trusted-keys"));
+		return Files.exists(fdl.resolve("keys/ed25519.pub")) ? t.and(Signing.inFolder(fdl.resolve("keys")).publicKey(), "me") : t;
+	}
+}
