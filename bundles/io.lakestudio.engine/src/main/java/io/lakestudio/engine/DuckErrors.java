@@ -10,7 +10,10 @@ import io.lakestudio.engine.EngineException.Kind;
 import io.lakestudio.engine.internal.Sql;
 import io.lakestudio.engine.internal.TableReads;
 
-/** What DuckDB's errors say to a user: the lake's names in place of the engine's views, the cause behind a lost result. */
+/**
+ * What DuckDB's errors say to a user: the lake's names in place of the engine's views, and the cause behind a
+ * result DuckDB lost.
+ */
 final class DuckErrors {
 
 	/** A view or catalog answer a statement was pointed at, in DuckDB's messages. */
