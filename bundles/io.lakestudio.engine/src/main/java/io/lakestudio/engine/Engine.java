@@ -16,23 +16,16 @@ import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.lakestudio.catalog.LakeTable;
-import io.lakestudio.catalog.TableName;
 import io.lakestudio.engine.EngineException.Kind;
-import io.lakestudio.engine.internal.CatalogAnswers;
 import io.lakestudio.engine.internal.DiskCache;
 import io.lakestudio.engine.internal.DuckDb;
 import io.lakestudio.engine.internal.Guard;
-import io.lakestudio.engine.internal.KeptPlan;
 import io.lakestudio.engine.internal.Parsed;
-import io.lakestudio.engine.internal.Projection;
-import io.lakestudio.engine.internal.Pruning;
 import io.lakestudio.engine.internal.Sql;
 import io.lakestudio.engine.internal.ReadRetry;
-import io.lakestudio.engine.internal.TableLookup;
 import io.lakestudio.engine.internal.TableReadFailed;
 import io.lakestudio.engine.internal.Statements;
 import io.lakestudio.engine.internal.TableReads;
-import io.lakestudio.mirror.At;
 import io.lakestudio.mirror.Mirror;
 
 /**
@@ -41,7 +34,8 @@ import io.lakestudio.mirror.Mirror;
  * ({@code "workspace/item".table}, {@code "workspace/item".schema.table}, or a plain three-part
  * {@code workspace.item.table} when the names need no quotes) becomes a temp view over held files; SHOW ALL
  * TABLES, DESCRIBE and information_schema come from the catalog; a statement that reads a table's rows is
- * recorded as a use of it. One statement runs at a time.
+ * recorded as a use of it. One statement runs at a time. Planning it is {@link Planner}'s, the wording of DuckDB's
+ * errors {@link DuckErrors}'.
  */
 public final class Engine implements AutoCloseable {
 
@@ -50,6 +44,8 @@ public final class Engine implements AutoCloseable {
 	private final DiskCache cache;
 	private final TableReads reads;
 	private final Listings listings;
+	private final Planner planner;
+	private final DuckErrors errors;
 	private final Statements parsed = new Statements();
 	private final ReentrantLock lock = new ReentrantLock();
 	private final Set<String> sessionNames = new HashSet<>();
@@ -60,10 +56,6 @@ public final class Engine implements AutoCloseable {
 	private volatile Statement running;
 	private volatile boolean runningBackground;
 	private Connection duck;
-	private volatile boolean lastPlanKept;
-	/** A view or catalog answer a statement was pointed at, in DuckDB's messages. */
-	private static final java.util.regex.Pattern VIEW = java.util.regex.Pattern.compile(
-			"(?:" + Sql.ENGINE + "\\.main\\.)?\\b(__(?:lake|ice)_\\d+)\\b");
 	/** The statement last cancelled: its error is the cancel, nothing to find out about. */
 	private volatile Statement cancelled;
 
@@ -87,6 +79,8 @@ public final class Engine implements AutoCloseable {
 		this.cache = new DiskCache(config.home().resolve("cache").resolve("files"), config.store(),
 				config.cacheMaxBytes());
 		this.reads = new TableReads(config, mirror, cache);
+		this.planner = new Planner(config, listings, cache, reads);
+		this.errors = new DuckErrors(reads);
 	}
 
 	/** Whether DuckDB was started. */
@@ -111,7 +105,7 @@ public final class Engine implements AutoCloseable {
 
 	/** Whether the last statement ran as it was made the time before (see {@link KeptPlan}; tests, benchmarks). */
 	public boolean lastPlanKept() {
-		return lastPlanKept;
+		return planner.lastPlanKept();
 	}
 
 	/**
@@ -138,7 +132,7 @@ public final class Engine implements AutoCloseable {
 			r.next();
 			return r.getLong(1);
 		} catch (SQLException e) {
-			throw translate(e);
+			throw errors.translate(e);
 		} finally {
 			lock.unlock();
 		}
@@ -225,20 +219,20 @@ public final class Engine implements AutoCloseable {
 				throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
 			}
 			Connection d = duck();
-			Statements.Entry entry = parsed.parse(d, sql, sessionNames, Engine::columns);
+			Statements.Entry entry = parsed.parse(d, sql, sessionNames, Planner::columns);
 			Parsed p = entry.parsed();
 			List<String> notices = new ArrayList<>();
 			Set<String> used = new LinkedHashSet<>();
 			String text;
 			try {
-				text = plan(d, entry, fresh, notices, used);
+				text = planner.plan(d, entry, fresh, notices, used);
 			} catch (TableReadFailed e) {
 				// once: the table's listing, metadata and log read again, then the statement planned anew
 				ReadRetry.refresh(e, listings, reads, config.offline() || background);
 				notices.clear();
 				used.clear();
 				try {
-					text = plan(d, entry, fresh, notices, used);
+					text = planner.plan(d, entry, fresh, notices, used);
 				} catch (TableReadFailed again) {
 					throw ReadRetry.afterRetry(again);
 				}
@@ -272,12 +266,14 @@ public final class Engine implements AutoCloseable {
 					running = null;
 					runningBackground = false;
 					st.close();
-					SQLException e = p.kind() == Parsed.Kind.QUERY && st != cancelled ? said(d, text, lost) : lost;
-					if (!unreadable(e) || used.isEmpty() || background || config.offline() || config.store() == null) {
+					SQLException e = p.kind() == Parsed.Kind.QUERY && st != cancelled ? DuckErrors.said(d, text, lost)
+							: lost;
+					if (!DuckErrors.unreadable(e) || used.isEmpty() || background || config.offline()
+							|| config.store() == null) {
 						throw e;
 					}
 					if (attempt > 0) {
-						throw new EngineException(Kind.FAILED, withLakeNames(e.getMessage()) + " (still failing after"
+						throw new EngineException(Kind.FAILED, errors.withLakeNames(e.getMessage()) + " (still failing after"
 								+ " the files it read were fetched again and its tables' listing, metadata and log were"
 								+ " read again)", e);
 					}
@@ -292,7 +288,7 @@ public final class Engine implements AutoCloseable {
 					entry.keep(null);
 					notices.clear();
 					used.clear();
-					text = plan(d, entry, fresh, notices, used);
+					text = planner.plan(d, entry, fresh, notices, used);
 				}
 			}
 			if (p.kind().readsRows && !background) {
@@ -308,135 +304,12 @@ public final class Engine implements AutoCloseable {
 			handedOver = true;
 			return r;
 		} catch (SQLException e) {
-			throw translate(e);
+			throw errors.translate(e);
 		} finally {
 			if (!handedOver) {
 				lock.unlock();
 			}
 		}
-	}
-
-	/** The text DuckDB runs: the statement with each table reference pointing at a view or a catalog answer. */
-	private String plan(Connection d, Statements.Entry entry, boolean fresh, List<String> notices, Set<String> used)
-			throws EngineException, SQLException {
-		Parsed p = entry.parsed();
-		// a query over lake tables alone, online, may run as it was made last time (see KeptPlan)
-		boolean keepable = p.kind() == Parsed.Kind.QUERY && !fresh && !config.offline() && config.store() != null
-				&& !p.refs().isEmpty() && p.refs().stream().noneMatch(Engine::information);
-		// taken before planning: a write meanwhile makes the plan again
-		long generation = keepable ? config.catalog().generation() : 0;
-		KeptPlan k = entry.kept();
-		lastPlanKept = keepable && k != null && k.catalogGeneration() == generation
-				&& k.cacheRemovals() == cache.removals() && reads.stillHolds(k);
-		if (lastPlanKept) {
-			used.addAll(k.used());
-			return k.text();
-		}
-		reads.begin();
-		String text = planAnew(d, entry, fresh, notices, used);
-		List<KeptPlan.Read> held = reads.held();
-		// the removals after: files found gone while planning were fetched again (statements run one at a time)
-		entry.keep(keepable && notices.isEmpty() && held.size() == p.refs().size()
-				? new KeptPlan(text, Set.copyOf(used), reads.lastFiles(), generation, cache.removals(), held,
-						reads.kept(), reads.views())
-				: null);
-		return text;
-	}
-
-	private String planAnew(Connection d, Statements.Entry entry, boolean fresh, List<String> notices,
-			Set<String> used) throws EngineException, SQLException {
-		Parsed p = entry.parsed();
-		if (p.kind() == Parsed.Kind.SHOW_TABLES) {
-			return CatalogAnswers.allTables(d, config.catalog());
-		}
-		if (p.kind() == Parsed.Kind.DESCRIBE && p.refs().size() == 1) {
-			Parsed.Ref r = p.refs().get(0);
-			if (!information(r)) {
-				String answer = CatalogAnswers.describe(d, config.catalog(),
-						table(r, new TableLookup(config.catalog(), listings, config.offline())));
-				if (answer != null) {
-					return answer;
-				}
-			}
-		}
-		reads.skipChunks();
-		TableLookup lookup = new TableLookup(config.catalog(), listings, config.offline());
-		List<String> targets = new ArrayList<>();
-		for (Parsed.Ref r : p.refs()) {
-			if (information(r)) {
-				String t = CatalogAnswers.informationSchema(d, config.catalog(), r.parts().get(1));
-				if (t == null) {
-					throw new EngineException(Kind.REFUSED, "refused: information_schema." + r.parts().get(1)
-							+ " is not answered here; tables, columns and schemata are");
-				}
-				targets.add(t);
-			} else {
-				LakeTable t = table(r, lookup);
-				Set<String> own = Set.of(r.node().path("table_name").asText().toLowerCase(Locale.ROOT),
-						r.node().path("alias").asText().toLowerCase(Locale.ROOT));
-				String view = reads.view(d, t, at(r), p.limit(), Pruning.whereOf(p.tree(), r.node()), own,
-						entry.columns(), fresh, notices);
-				targets.add(view);
-				reads.showAs(view, shown(TableName.parse(r.joined())));
-				used.add(t.id());
-			}
-		}
-		String body = Statements.rewrite(d, entry, targets);
-		if (p.kind().readsRows) {
-			// a plain EXPLAIN or DESCRIBE plans over the footers alone
-			reads.fetchChunks(d, body, p.kind() == Parsed.Kind.QUERY || p.kind() == Parsed.Kind.EXPLAIN_ANALYZE);
-		} else {
-			reads.skipChunks();
-		}
-		return p.prefix() + body;
-	}
-
-	private static boolean information(Parsed.Ref r) {
-		return r.parts().size() == 2 && r.parts().get(0).equalsIgnoreCase("information_schema");
-	}
-
-	/** The catalog's table for a reference, or why there is none. */
-	private LakeTable table(Parsed.Ref r, TableLookup lookup) throws EngineException {
-		String joined = r.joined();
-		int segments = joined.split("/", -1).length;
-		if (segments != 3 && segments != 4) {
-			throw new EngineException(Kind.REFUSED, "refused: '" + joined + "' is not a lake table; name one as"
-					+ " \"workspace/item\".table or \"workspace/item\".schema.table");
-		}
-		TableName name;
-		try {
-			name = TableName.parse(joined);
-		} catch (IllegalArgumentException e) {
-			throw new EngineException(Kind.REFUSED, "refused: '" + joined + "' is not a lake table; name one as"
-					+ " \"workspace/item\".table or \"workspace/item\".schema.table");
-		}
-		return lookup.find(name);
-	}
-
-	private static At at(Parsed.Ref r) throws EngineException {
-		if (r.atUnit() == null) {
-			return At.LATEST;
-		}
-		try {
-			return switch (r.atUnit()) {
-			case "VERSION" -> At.version(Long.parseLong(r.atValue()));
-			case "TIMESTAMP" -> At.time(Instant.parse(r.atValue().trim().replace(' ', 'T')
-					+ (r.atValue().matches(".*([zZ]|[+-]\\d\\d:?\\d\\d)$") ? "" : "Z")));
-			default -> throw new EngineException(Kind.FAILED, "AT (" + r.atUnit() + " => ...): use VERSION or TIMESTAMP");
-			};
-		} catch (RuntimeException e) {
-			throw new EngineException(Kind.FAILED, "AT (" + r.atUnit() + " => " + r.atValue() + "): " + e.getMessage());
-		}
-	}
-
-	/** The columns a statement may read: named in it, or all of them. */
-	private static Set<String> columns(Parsed p) {
-		Set<String> names = new HashSet<>();
-		for (Parsed.Ref r : p.refs()) {
-			names.add(r.node().path("table_name").asText().toLowerCase(Locale.ROOT));
-			names.add(r.node().path("alias").asText().toLowerCase(Locale.ROOT));
-		}
-		return p.kind() == Parsed.Kind.SUMMARIZE ? Projection.ALL : Projection.columns(p.tree(), names);
 	}
 
 	private Connection duck() throws EngineException {
@@ -450,58 +323,6 @@ public final class Engine implements AutoCloseable {
 		return duck;
 	}
 
-	/**
-	 * What went wrong, when DuckDB's streaming results lost it: an error while a statement starts comes back as
-	 * "Invalid result set" (a bad cast, a damaged file, out of memory alike). Running it once more under EXPLAIN
-	 * ANALYZE, which returns no rows, gives the error itself.
-	 */
-	private static SQLException said(Connection d, String text, SQLException lost) {
-		if (!String.valueOf(lost.getMessage()).contains("Invalid result set")) {
-			return lost;
-		}
-		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("EXPLAIN ANALYZE " + text)) {
-			return lost; // it ran this time: the first error stands
-		} catch (SQLException e) {
-			return e;
-		}
-	}
-
-	/** DuckDB could not read a file (a cached copy damaged, or the lake's file changed under its name). */
-	private static boolean unreadable(SQLException e) {
-		String m = String.valueOf(e.getMessage());
-		String lower = m.toLowerCase(Locale.ROOT);
-		return m.startsWith("IO Error") || m.startsWith("Invalid Error") || lower.contains("corrupt")
-				|| (m.startsWith("Invalid Input Error") && lower.contains("parquet"));
-	}
-
-	/** A lake table as a statement names it: {@code "workspace/item".[schema.]table}. */
-	private static String shown(TableName n) {
-		return "\"" + n.workspace() + "/" + n.item() + "\"." + n.schema().map(x -> x + ".").orElse("") + n.table();
-	}
-
-	/**
-	 * DuckDB's message with the lake's names in place of the views a statement was pointed at; its "LINE 1:"
-	 * excerpt and caret then point into text the user never wrote, so they go (the statement is shown anyway).
-	 */
-	private String withLakeNames(String m) {
-		String out = VIEW.matcher(m).replaceAll(v -> {
-			String shown = reads.shownAs(v.group(1));
-			return java.util.regex.Matcher.quoteReplacement(shown == null ? v.group() : shown);
-		});
-		if (out.equals(m)) {
-			return m;
-		}
-		int line = out.indexOf("\n\nLINE ");
-		return line < 0 ? out : out.substring(0, line);
-	}
-
-	private EngineException translate(SQLException e) {
-		String m = withLakeNames(e.getMessage() == null ? e.toString() : e.getMessage());
-		if (m.startsWith("Permission Error") || m.contains("configuration has been locked")) {
-			return new EngineException(Kind.REFUSED, "refused by the engine's lockdown: " + m, e);
-		}
-		return new EngineException(Kind.FAILED, m, e);
-	}
 
 	@Override
 	public void close() {

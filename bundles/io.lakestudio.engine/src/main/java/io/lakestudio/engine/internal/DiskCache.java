@@ -37,7 +37,8 @@ public final class DiskCache {
 	/** Files this cache stopped holding (evicted, or found gone): a kept plan naming one is made again. */
 	private final AtomicLong removals = new AtomicLong();
 	/** Parsed footers by local file name. */
-	private final java.util.Map<String, ParquetFooter.Footer> footers = new Lru<>(4096);
+	private final HeldFooters footers = new HeldFooters();
+	private final FetchWaves waves;
 
 	public DiskCache(Path dir, LakeStore store, long maxBytes) {
 		this(dir, store, maxBytes, System::currentTimeMillis);
@@ -49,6 +50,7 @@ public final class DiskCache {
 		this.index = new CacheIndex(dir);
 		this.maxBytes = maxBytes;
 		this.clock = clockMillis;
+		this.waves = new FetchWaves(this, dir, lake, index, footers);
 	}
 
 	public Path local(String lakePath, long size) {
@@ -144,25 +146,18 @@ public final class DiskCache {
 	 * {@code wants}.
 	 */
 	public List<Got> fetchAll(List<Want> wants, boolean offline, boolean warm) {
-		List<Step> steps = new ArrayList<>();
+		List<FetchWaves.Step> steps = new ArrayList<>();
 		synchronized (this) {
 			for (Want w : wants) {
-				steps.add(new Step(w, entry(w)));
+				steps.add(new FetchWaves.Step(w, entry(w)));
 			}
 		}
-		wave(steps, offline, x -> {
-			long size = x.want.size();
-			if (x.want.columns() == null) {
-				x.read = List.of(new long[] { 0, size });
-				return x.e.held.missing(0, size);
-			}
-			return x.e.held.missing(size - Math.min(size, ParquetFooter.TAIL), size);
-		});
-		wave(steps, offline, x -> x.want.columns() == null ? List.of() : footerRest(x));
-		wave(steps, offline, x -> x.want.columns() == null ? List.of() : chunks(x));
+		waves.wave(steps, offline, FetchWaves::tail);
+		waves.wave(steps, offline, x -> x.want.columns() == null ? List.of() : waves.footerRest(x));
+		waves.wave(steps, offline, x -> x.want.columns() == null ? List.of() : waves.chunks(x));
 		List<Got> out = new ArrayList<>();
 		synchronized (this) {
-			for (Step x : steps) {
+			for (FetchWaves.Step x : steps) {
 				try {
 					out.add(x.failure != null ? new Got(null, x.failure) : new Got(use(x.e, x.read, warm), null));
 				} catch (IOException e) {
@@ -171,84 +166,6 @@ public final class DiskCache {
 			}
 		}
 		return out;
-	}
-
-	/** One file of {@link #fetchAll} on its way. */
-	private static final class Step {
-		final Want want;
-		final CacheIndex.Entry e;
-		/** How far from the end the footer and the tail reach. */
-		long footer;
-		/** The ranges the statement reads, for {@link #use}. */
-		List<long[]> read = List.of();
-		Exception failure;
-
-		Step(Want want, CacheIndex.Entry e) {
-			this.want = want;
-			this.e = e;
-		}
-	}
-
-	/** The ranges a file still lacks in one wave (worked out under the cache's lock, from what is held). */
-	private interface Missing {
-		List<long[]> of(Step x) throws IOException;
-	}
-
-	/**
-	 * One wave: what each file lacks, fetched all at once outside the lock, then recorded held; offline (or no
-	 * lake), a file lacking anything fails as not held.
-	 */
-	private void wave(List<Step> steps, boolean offline, Missing missing) {
-		List<Step> fetching = new ArrayList<>();
-		List<RangeFetch.Job> jobs = new ArrayList<>();
-		synchronized (this) {
-			for (Step x : steps) {
-				if (x.failure != null) {
-					continue;
-				}
-				try {
-					List<long[]> m = missing.of(x);
-					if (m.isEmpty()) {
-						continue;
-					}
-					if (offline || !lake.online()) {
-						throw new LakeException(LakeException.Kind.OFFLINE, x.want.lakePath() + " is not held");
-					}
-					fetching.add(x);
-					jobs.add(new RangeFetch.Job(x.want.lakePath(), x.want.size(), dir.resolve(x.e.name), m));
-				} catch (LakeException | IOException | RuntimeException e) {
-					x.failure = e;
-				}
-			}
-		}
-		if (jobs.isEmpty()) {
-			return;
-		}
-		try {
-			Files.createDirectories(dir);
-		} catch (IOException e) {
-			fetching.forEach(x -> x.failure = e);
-			return;
-		}
-		List<Exception> failures = lake.fetch(jobs);
-		synchronized (this) {
-			for (int i = 0; i < fetching.size(); i++) {
-				Step x = fetching.get(i);
-				if (failures.get(i) != null) {
-					x.failure = failures.get(i);
-					continue;
-				}
-				for (long[] r : RangeFetch.coalesced(jobs.get(i).ranges())) {
-					x.e.held.add(r[0], r[1]);
-				}
-				index.put(x.e);
-				try {
-					index.save(x.e);
-				} catch (IOException e) {
-					x.failure = e;
-				}
-			}
-		}
 	}
 
 	/** The index entry of a wanted file (a new one if none, or if its local copy is gone). */
@@ -261,47 +178,6 @@ public final class DiskCache {
 			e = null;
 		}
 		return e != null ? e : new CacheIndex.Entry(n, w.size());
-	}
-
-	/** The part of a footer longer than the tail not held yet (the tail is); notes how far the footer reaches. */
-	private List<long[]> footerRest(Step x) throws IOException {
-		CacheIndex.Entry e = x.e;
-		long tail = Math.min(e.size, ParquetFooter.TAIL);
-		byte[] t = SparseFile.read(dir.resolve(e.name), e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
-		long span = (long) ParquetFooter.footerLength(t) + ParquetFooter.TRAILER;
-		if (span > e.size) {
-			throw new IOException(x.want.lakePath() + " has a footer longer than the file");
-		}
-		x.footer = Math.max(span, tail);
-		return span > tail ? e.held.missing(e.size - span, e.size - tail) : List.of();
-	}
-
-	/** The chunks of the wanted columns (and their bloom filters) not held yet; notes all the statement reads. */
-	private List<long[]> chunks(Step x) throws IOException {
-		CacheIndex.Entry e = x.e;
-		long size = e.size;
-		List<long[]> want = new ArrayList<>();
-		want.add(new long[] { size - x.footer, size });
-		for (ParquetFooter.Chunk c : chunks(dir.resolve(e.name), e).chunks()) {
-			if (x.want.columns().contains(c.column().toLowerCase(Locale.ROOT))) {
-				if (x.want.skip() == null || !x.want.skip().test(c.rowGroup())) {
-					want.add(new long[] { c.offset(), c.offset() + c.length() });
-				}
-				if (c.bloomOffset() > 0 && c.bloomLength() > 0) {
-					want.add(new long[] { c.bloomOffset(), c.bloomOffset() + c.bloomLength() });
-				}
-			}
-		}
-		Ranges w = new Ranges();
-		for (long[] r : want) {
-			w.add(Math.max(0, r[0]), Math.min(size, r[1]));
-		}
-		x.read = w.list();
-		List<long[]> missing = new ArrayList<>();
-		for (long[] r : x.read) {
-			missing.addAll(e.held.missing(r[0], r[1]));
-		}
-		return missing;
 	}
 
 	/**
@@ -318,7 +194,7 @@ public final class DiskCache {
 		String n = name(lakePath, size);
 		CacheIndex.Entry e = index.get(n);
 		Path p = dir.resolve(n);
-		return OfflineGaps.of(e, Files.isRegularFile(p), columns, skip, () -> chunks(p, e));
+		return OfflineGaps.of(e, Files.isRegularFile(p), columns, skip, () -> footers.of(p, e));
 	}
 
 	/**
@@ -337,7 +213,7 @@ public final class DiskCache {
 		if (!e.held.covers(size - Math.min(size, ParquetFooter.TAIL), size)) {
 			return false;
 		}
-		ParquetFooter.Footer f = footers.get(n); // parsed only once the whole footer was held
+		ParquetFooter.Footer f = footers.parsed(n); // parsed only once the whole footer was held
 		if (f == null) {
 			return false;
 		}
@@ -357,21 +233,7 @@ public final class DiskCache {
 		if (e == null) {
 			throw new IOException("the footer of " + lakePath + " is not held");
 		}
-		return chunks(dir.resolve(n), e);
-	}
-
-	private ParquetFooter.Footer chunks(Path p, CacheIndex.Entry e) throws IOException {
-		ParquetFooter.Footer c = footers.get(e.name);
-		if (c == null) {
-			byte[] t = SparseFile.read(p, e.size - ParquetFooter.TRAILER, ParquetFooter.TRAILER);
-			int len = ParquetFooter.footerLength(t);
-			if (!e.held.covers(e.size - len - ParquetFooter.TRAILER, e.size)) {
-				throw new IOException("the footer of " + p.getFileName() + " is not held");
-			}
-			c = ParquetFooter.read(SparseFile.read(p, e.size - len - ParquetFooter.TRAILER, len));
-			footers.put(e.name, c);
-		}
-		return c;
+		return footers.of(dir.resolve(n), e);
 	}
 
 	/**
@@ -442,7 +304,7 @@ public final class DiskCache {
 		if (index.remove(name) != null) {
 			removals.incrementAndGet();
 		}
-		footers.remove(name);
+		footers.forget(name);
 		Files.deleteIfExists(dir.resolve(name + CacheIndex.SUFFIX));
 		Files.deleteIfExists(dir.resolve(name));
 	}

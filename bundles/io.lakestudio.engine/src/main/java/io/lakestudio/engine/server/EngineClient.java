@@ -71,10 +71,10 @@ public final class EngineClient {
 		return c;
 	}
 
-	private Map<String, Object> ask(EngineServer.Fields request) throws IOException {
+	private Map<String, Object> ask(Wire.Fields request) throws IOException {
 		try (SocketChannel c = open()) {
 			OutputStream out = Channels.newOutputStream(c);
-			out.write(EngineServer.object(request));
+			out.write(Wire.object(request));
 			out.flush();
 			String line = new BufferedReader(new InputStreamReader(Channels.newInputStream(c), StandardCharsets.UTF_8))
 					.readLine();
@@ -134,7 +134,7 @@ public final class EngineClient {
 		try {
 			OutputStream out = Channels.newOutputStream(c);
 			try {
-				out.write(EngineServer.object(g -> {
+				out.write(Wire.object(g -> {
 					g.writeStringField("op", "run");
 					g.writeStringField("sql", sql);
 					g.writeStringField("source", source);
@@ -269,7 +269,7 @@ public final class EngineClient {
 	}
 
 	static Map<String, Object> parseObject(String line) throws IOException {
-		try (JsonParser p = EngineServer.json().createParser(line)) {
+		try (JsonParser p = Wire.json().createParser(line)) {
 			if (p.nextToken() != JsonToken.START_OBJECT) {
 				throw new IOException("not a JSON object: " + line);
 			}

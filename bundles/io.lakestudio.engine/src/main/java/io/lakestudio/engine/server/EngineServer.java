@@ -1,23 +1,10 @@
 package io.lakestudio.engine.server;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.math.BigDecimal;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,9 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 
 import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.StateFolder;
@@ -55,16 +40,13 @@ import io.lakestudio.engine.Result;
  * </ul>
  * A request that is too long, not JSON, of an unknown op, or late is answered {@code {"error":"REFUSED",..}}; a
  * client that stops reading its result is cut off (see {@link Deadlines}).
+ * <p>
+ * Binding the socket is {@link SocketBinding}'s, the JSON lines {@link Wire}'s, a run's answer
+ * {@link ResultStream}'s; this class admits connections and dispatches their one request.
  */
 public final class EngineServer implements AutoCloseable {
 
 	public static final String SOCKET = "engine.sock";
-	private static final int BATCH = 512;
-	private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-			.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
-	private static final Object BINDING = new Object();
-	/** Linux's sun_path holds 108 bytes with the terminating zero (macOS's 104: none of our platforms). */
-	private static final int MAX_SOCKET_NAME = 107;
 
 	/**
 	 * How a server runs: {@code idle} null for never (a hosted server); {@code onIdle} runs once it closed after
@@ -97,9 +79,8 @@ public final class EngineServer implements AutoCloseable {
 	private final Path socket;
 	private final Engine engine;
 	private final Options options;
-	private final ServerSocketChannel channel;
-	/** The socket file this server bound (its inode): a later server's file at the same path is not ours. */
-	private final Object fileKey;
+	/** The socket this server bound: its channel and file (a later server's file at the same path is not ours). */
+	private final SocketBinding.Bound bound;
 	private final AtomicInteger inFlight = new AtomicInteger();
 	/** Who may connect: the user who owns the socket file, this process's. */
 	private final Peers peers;
@@ -113,32 +94,17 @@ public final class EngineServer implements AutoCloseable {
 	private volatile boolean closing;
 	private volatile boolean stopped;
 
-	private EngineServer(Path socket, Engine engine, Options options, ServerSocketChannel channel, Object fileKey,
-			Peers peers, UserPrincipal owner, EventLog log, Deadlines.Limits limits) {
+	private EngineServer(Path socket, Engine engine, Options options, SocketBinding.Bound bound, Peers peers,
+			EventLog log, Deadlines.Limits limits) {
 		this.log = log;
 		this.limits = limits;
 		this.deadlines = new Deadlines(limits);
 		this.peers = peers;
-		this.owner = owner;
+		this.owner = bound.owner();
+		this.bound = bound;
 		this.socket = socket;
 		this.engine = engine;
 		this.options = options;
-		this.channel = channel;
-		this.fileKey = fileKey;
-	}
-
-	private static Object fileKey(Path socket) {
-		try {
-			return Files.readAttributes(socket, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
-		} catch (IOException e) {
-			return null;
-		}
-	}
-
-	private static FileChannel lockFile(Path socket) throws IOException {
-		return FileChannel.open(socket.resolveSibling(socket.getFileName() + ".lock"),
-				java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-				StateFolder.privateFile(socket.toAbsolutePath().getParent()));
 	}
 
 	/**
@@ -148,12 +114,7 @@ public final class EngineServer implements AutoCloseable {
 	 * one engine.
 	 */
 	public static Path socket(Path home) {
-		Path inHome = home.toAbsolutePath().normalize().resolve(SOCKET);
-		if (inHome.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_NAME) {
-			return home.resolve(SOCKET);
-		}
-		return SocketFolder.PRIVATE.map(f -> f.resolve("lakestudio-" + SocketFolder.hash(inHome) + ".sock"))
-				.orElse(inHome);
+		return SocketBinding.socket(home);
 	}
 
 	/** Serves {@code engine} until {@link #close}: what the workbench calls. */
@@ -192,28 +153,8 @@ public final class EngineServer implements AutoCloseable {
 			throw new IOException("refusing to serve the engine on " + socket + ": this platform can't tell who"
 					+ " connects, and others may enter " + socket.getParent());
 		}
-		ServerSocketChannel ch;
-		Object key;
-		UserPrincipal owner;
-		synchronized (BINDING) {
-			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
-				if (Files.exists(socket)) {
-					if (EngineClient.answers(socket)) {
-						throw new AlreadyRunning(socket);
-					}
-					Files.deleteIfExists(socket); // stale: its server is gone
-				}
-				ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-				ch.bind(UnixDomainSocketAddress.of(socket));
-				if (socket.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-					Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
-				}
-				key = fileKey(socket);
-				owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
-			}
-		}
-		EngineServer s = new EngineServer(socket, engine, options, ch, key, peers, owner, new EventLog(home),
-				limits);
+		SocketBinding.Bound bound = SocketBinding.bind(socket);
+		EngineServer s = new EngineServer(socket, engine, options, bound, peers, new EventLog(home), limits);
 		Thread.ofPlatform().daemon().name("engine-server-accept").start(s::accept);
 		if (options.idle() != null) {
 			Thread.ofPlatform().daemon().name("engine-server-idle").start(s::watchIdle);
@@ -242,7 +183,7 @@ public final class EngineServer implements AutoCloseable {
 	private void accept() {
 		while (!closing) {
 			try {
-				SocketChannel c = channel.accept();
+				SocketChannel c = bound.channel().accept();
 				Thread.ofVirtual().name("engine-server-conn").start(() -> serve(c));
 			} catch (IOException e) {
 				if (!closing) {
@@ -281,13 +222,13 @@ public final class EngineServer implements AutoCloseable {
 			OutputStream raw = deadlines.guarded(c, Channels.newOutputStream(c), limits.writeTimeout(), () -> cut(c));
 			OutputStream out = raw;
 			if (open > limits.maxConnections()) {
-				refuse(out, "refused: " + limits.maxConnections() + " connections are open already");
+				Wire.refuse(out, "refused: " + limits.maxConnections() + " connections are open already");
 				return;
 			}
 			UserPrincipal peer = peers.of(c);
 			if (peer != null && !peer.equals(owner)) {
 				log.log("engine", "refused a connection from " + peer.getName() + " on " + socket);
-				refuse(out, "refused: this engine serves " + owner.getName() + " only, and the connection is "
+				Wire.refuse(out, "refused: this engine serves " + owner.getName() + " only, and the connection is "
 						+ peer.getName() + "'s");
 				return;
 			}
@@ -304,14 +245,14 @@ public final class EngineServer implements AutoCloseable {
 			try {
 				line = Deadlines.requestLine(Channels.newInputStream(c), limits.maxRequestBytes());
 			} catch (Deadlines.TooLong e) {
-				refuse(out, e.getMessage());
+				Wire.refuse(out, e.getMessage());
 				return;
 			} finally {
 				deadlines.disarm(c);
 			}
 			if (line == null) {
 				if (timedOut.get()) {
-					refuse(out, "refused: no request within " + limits.requestTimeout().toSeconds() + " s");
+					Wire.refuse(out, "refused: no request within " + limits.requestTimeout().toSeconds() + " s");
 				}
 				return;
 			}
@@ -319,7 +260,7 @@ public final class EngineServer implements AutoCloseable {
 			try {
 				req = EngineClient.parseObject(line);
 			} catch (IOException | RuntimeException e) {
-				refuse(out, "refused: the request is not a JSON object (" + e.getMessage().lines().findFirst()
+				Wire.refuse(out, "refused: the request is not a JSON object (" + e.getMessage().lines().findFirst()
 						.orElse("") + ")");
 				return;
 			}
@@ -330,7 +271,7 @@ public final class EngineServer implements AutoCloseable {
 				inFlight.incrementAndGet();
 				lastActivity = System.nanoTime();
 				try {
-					run(req, out);
+					ResultStream.run(engine, req, out);
 				} finally {
 					lastActivity = System.nanoTime();
 					inFlight.decrementAndGet();
@@ -339,14 +280,14 @@ public final class EngineServer implements AutoCloseable {
 			case "cancel" -> {
 				lastActivity = System.nanoTime();
 				engine.cancel();
-				send(out, g -> g.writeBooleanField("ok", true));
+				Wire.send(out, g -> g.writeBooleanField("ok", true));
 			}
 			case "active" -> {
 				Object w = req.get("withinMs");
 				long within = w instanceof EngineClient.Num num ? num.asLong() : 120_000L;
 				Instant last = engine.lastStatementAt().orElse(null);
 				Instant now = options.clock().instant();
-				send(out, g -> {
+				Wire.send(out, g -> {
 					g.writeBooleanField("active", last != null && !last.plusMillis(within).isBefore(now));
 					if (last == null) {
 						g.writeNullField("last");
@@ -355,18 +296,18 @@ public final class EngineServer implements AutoCloseable {
 					}
 				});
 			}
-			case "ping" -> send(out, g -> {
+			case "ping" -> Wire.send(out, g -> {
 				g.writeNumberField("pid", ProcessHandle.current().pid());
 				g.writeBooleanField("started", engine.started());
 				g.writeStringField("identity", options.identity());
 				g.writeBooleanField("hosted", options.idle() == null);
 			});
 			case "stop" -> {
-				send(out, g -> g.writeBooleanField("ok", true));
+				Wire.send(out, g -> g.writeBooleanField("ok", true));
 				out.flush();
 				close();
 			}
-			default -> refuse(out, "refused: unknown request '" + op + "' (run, cancel, active, ping or stop)");
+			default -> Wire.refuse(out, "refused: unknown request '" + op + "' (run, cancel, active, ping or stop)");
 			}
 			out.flush();
 		} catch (IOException | RuntimeException e) {
@@ -374,14 +315,6 @@ public final class EngineServer implements AutoCloseable {
 		} finally {
 			connections.decrementAndGet();
 		}
-	}
-
-	private static void refuse(OutputStream out, String message) throws IOException {
-		send(out, g -> {
-			g.writeStringField("error", "REFUSED");
-			g.writeStringField("message", message);
-		});
-		out.flush();
 	}
 
 	/** A client that stopped reading its result: closing the channel ends the blocked write and the statement. */
@@ -395,122 +328,12 @@ public final class EngineServer implements AutoCloseable {
 		}
 	}
 
-	private void run(Map<String, Object> req, OutputStream out) throws IOException {
-		String sql = String.valueOf(req.get("sql"));
-		String source = String.valueOf(req.getOrDefault("source", "cli"));
-		boolean fresh = Boolean.TRUE.equals(req.get("fresh"));
-		boolean typed = Boolean.TRUE.equals(req.get("typed"));
-		try (Result r = engine.execute(sql, source, fresh)) {
-			int cols = r.columnNames().size();
-			send(out, g -> {
-				g.writeArrayFieldStart("columns");
-				for (String n : r.columnNames()) {
-					g.writeString(n);
-				}
-				g.writeEndArray();
-				g.writeArrayFieldStart("types");
-				for (String t : r.columnTypes()) {
-					g.writeString(t);
-				}
-				g.writeEndArray();
-				g.writeArrayFieldStart("notices");
-				for (String n : r.notices()) {
-					g.writeString(n);
-				}
-				g.writeEndArray();
-			});
-			out.flush();
-			long n = 0;
-			boolean more = true;
-			while (more) {
-				ByteArrayOutputStream batch = new ByteArrayOutputStream();
-				int k = 0;
-				try (JsonGenerator g = JSON.createGenerator(batch)) {
-					g.writeStartObject();
-					g.writeArrayFieldStart("rows");
-					while (k < BATCH && (more = r.next())) {
-						g.writeStartArray();
-						for (int c = 0; c < cols; c++) {
-							cell(g, r, c, typed);
-						}
-						g.writeEndArray();
-						k++;
-					}
-					g.writeEndArray();
-					g.writeEndObject();
-				}
-				n += k;
-				if (k > 0) {
-					batch.write('\n');
-					out.write(batch.toByteArray());
-					out.flush();
-				}
-			}
-			long count = n;
-			send(out, g -> g.writeNumberField("done", count));
-		} catch (EngineException e) {
-			send(out, g -> {
-				g.writeStringField("error", e.kind().name());
-				g.writeStringField("message", e.getMessage() == null ? e.toString() : e.getMessage());
-			});
-		}
-	}
-
-	private static void cell(JsonGenerator g, Result r, int c, boolean typed) throws IOException, EngineException {
-		if (!typed) {
-			String v = r.text(c);
-			if (v == null) {
-				g.writeNull();
-			} else {
-				g.writeString(v);
-			}
-			return;
-		}
-		writeValue(g, r, c);
-	}
-
 	/**
 	 * A cell as typed JSON, the same for the socket's answers and the command line's {@code --json} in-process:
 	 * numbers and booleans as such, anything else as the engine's text of it.
 	 */
 	public static void writeValue(JsonGenerator g, Result r, int c) throws IOException, EngineException {
-		Object v = r.value(c);
-		if (v == null) {
-			g.writeNull();
-		} else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-			g.writeNumber(((Number) v).longValue());
-		} else if (v instanceof Double || v instanceof Float) {
-			g.writeNumber(((Number) v).doubleValue());
-		} else if (v instanceof BigDecimal d) {
-			g.writeNumber(d);
-		} else if (v instanceof Boolean b) {
-			g.writeBoolean(b);
-		} else {
-			g.writeString(r.text(c));
-		}
-	}
-
-	interface Fields {
-		void write(JsonGenerator g) throws IOException;
-	}
-
-	static void send(OutputStream out, Fields fields) throws IOException {
-		out.write(object(fields));
-	}
-
-	static byte[] object(Fields fields) throws IOException {
-		ByteArrayOutputStream b = new ByteArrayOutputStream();
-		try (JsonGenerator g = JSON.createGenerator(b)) {
-			g.writeStartObject();
-			fields.write(g);
-			g.writeEndObject();
-		}
-		b.write('\n');
-		return b.toByteArray();
-	}
-
-	static JsonFactory json() {
-		return JSON;
+		ResultStream.writeValue(g, r, c);
 	}
 
 	/**
@@ -530,20 +353,7 @@ public final class EngineServer implements AutoCloseable {
 		}
 		closing = true;
 		deadlines.close();
-		synchronized (BINDING) {
-			try (FileChannel lockFile = lockFile(socket); FileLock l = lockFile.lock()) {
-				if (fileKey != null && fileKey.equals(fileKey(socket))) {
-					Files.deleteIfExists(socket);
-				}
-			} catch (IOException e) {
-				// the next server treats it as stale
-			}
-			try {
-				channel.close();
-			} catch (IOException e) {
-				// closing anyway
-			}
-		}
+		SocketBinding.release(socket, bound);
 		stopped = true;
 	}
 }
