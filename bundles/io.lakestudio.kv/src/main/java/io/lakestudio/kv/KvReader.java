@@ -182,23 +182,12 @@ public final class KvReader implements KvReads, AutoCloseable {
 
 	@Override
 	public byte[] get(String subspace, byte[] key) throws KvException {
-		try {
-			return reads.get(WriteBatch.check(subspace), key);
-		} catch (StoreException e) {
-			throw KvStore.failure(e);
-		}
+		return ReadPoint.get(reads, subspace, key);
 	}
 
 	@Override
 	public List<KeyValue> scan(String subspace, byte[] from, byte[] to, int limit) throws KvException {
-		try {
-			List<KeyValue> out = new ArrayList<>();
-			reads.scan(WriteBatch.check(subspace), from, to, limit)
-					.forEach(e -> out.add(new KeyValue(e.getKey(), e.getValue())));
-			return out;
-		} catch (StoreException e) {
-			throw KvStore.failure(e);
-		}
+		return ReadPoint.scan(reads, subspace, from, to, limit);
 	}
 
 	public StoreCensus census(boolean countLive) throws KvException {

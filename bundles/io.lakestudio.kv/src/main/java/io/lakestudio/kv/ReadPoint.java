@@ -29,6 +29,16 @@ public final class ReadPoint implements KvReads, AutoCloseable {
 
 	@Override
 	public byte[] get(String subspace, byte[] key) throws KvException {
+		return get(reads, subspace, key);
+	}
+
+	@Override
+	public List<KeyValue> scan(String subspace, byte[] from, byte[] to, int limit) throws KvException {
+		return scan(reads, subspace, from, to, limit);
+	}
+
+	/** A point read at one cut, as every reader of this package answers it (a writer's cut or a reader's). */
+	static byte[] get(Reads reads, String subspace, byte[] key) throws KvException {
 		try {
 			return reads.get(WriteBatch.check(subspace), key);
 		} catch (StoreException e) {
@@ -36,8 +46,8 @@ public final class ReadPoint implements KvReads, AutoCloseable {
 		}
 	}
 
-	@Override
-	public List<KeyValue> scan(String subspace, byte[] from, byte[] to, int limit) throws KvException {
+	/** A range read at one cut, as every reader of this package answers it. */
+	static List<KeyValue> scan(Reads reads, String subspace, byte[] from, byte[] to, int limit) throws KvException {
 		try {
 			List<KeyValue> out = new ArrayList<>();
 			reads.scan(WriteBatch.check(subspace), from, to, limit)
