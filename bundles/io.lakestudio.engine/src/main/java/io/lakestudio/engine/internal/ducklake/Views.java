@@ -10,7 +10,7 @@ import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
@@ -45,7 +45,7 @@ final class Views {
 		String plainFrom = null;
 		if (plan.parts().isEmpty()) {
 			for (ColumnEntry c : columns) {
-				select.add("CAST(NULL AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+				select.add("CAST(NULL AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));
 			}
 			select.add("CAST(NULL AS BIGINT) AS " + FILE);
 			select.add("CAST(NULL AS BIGINT) AS " + POS);
@@ -54,7 +54,7 @@ final class Views {
 		} else {
 			List<String> schemaMap = new ArrayList<>();
 			for (ColumnEntry c : columns) {
-				String type = DuckLakeTypes.toDuckDb(c.type());
+				String type = NestedTypes.duckType(c);
 				String dflt = c.initialDefault() == null ? "NULL"
 						: "CAST(" + Sql.string(c.initialDefault()) + " AS " + type + ")";
 				schemaMap.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
