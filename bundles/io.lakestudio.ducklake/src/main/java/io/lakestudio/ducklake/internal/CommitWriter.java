@@ -39,7 +39,9 @@ final class CommitWriter {
 
 	Snapshot write() throws SQLException {
 		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
-		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
+		// macros alone interleave with what committed since (Conflicts): their ids move past the ids handed out
+		long catalogShift = c.changesSchema() ? latest.nextCatalogId() - c.base().nextCatalogId() : 0;
+		long nextCatalog = c.changesSchema() ? c.nextCatalogId() + catalogShift : latest.nextCatalogId();
 		long nextFile = c.nextFileId() + shift;
 		Instant now = Instant.now();
 		String changes = String.join(",", c.changes);
@@ -73,6 +75,7 @@ final class CommitWriter {
 		tables();
 		columns();
 		views();
+		MacroRows.write(db, c, s, catalogShift);
 		dataFiles();
 		deleteFiles();
 		stats();

@@ -204,6 +204,15 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized List<io.lakestudio.ducklake.MacroEntry> macros(Snapshot snapshot) throws DuckLakeException {
+		try {
+			return MacroRows.read(db, snapshot.id());
+		} catch (SQLException e) {
+			throw failed("read the macros at snapshot " + snapshot.id(), e);
+		}
+	}
+
+	@Override
 	public synchronized List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException {
 		List<DataFile> out = new ArrayList<>();
 		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT data_file_id, table_id,"

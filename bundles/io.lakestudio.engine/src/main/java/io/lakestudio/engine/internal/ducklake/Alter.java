@@ -48,6 +48,11 @@ final class Alter {
 					+ " does not exist!");
 		}
 		TableEntry table = found.get();
+		String rest = t.rest();
+		if (StructAlter.applies(rest, cat, table)) {
+			return new StructAlter(kind).execute(new Text(rest), a, cat, table);
+		}
+		t = new Text(rest);
 		Commit c = a.pending();
 		if (t.accept("ADD")) {
 			t.accept("COLUMN");
@@ -153,7 +158,7 @@ final class Alter {
 		return with(c, to, c.defaultValue(), c.nullsAllowed());
 	}
 
-	private static boolean widens(String from, String to) {
+	static boolean widens(String from, String to) {
 		java.util.List<String> signed = java.util.List.of("int8", "int16", "int32", "int64");
 		java.util.List<String> unsigned = java.util.List.of("uint8", "uint16", "uint32", "uint64");
 		if (from.equals(to)) {
@@ -185,7 +190,7 @@ final class Alter {
 	}
 
 	/** A column definition as DuckDB reads it: name, type, default (and its value now, for existing rows). */
-	private static ColumnEntry probe(Connection d, String definition) throws SQLException, EngineException {
+	static ColumnEntry probe(Connection d, String definition) throws SQLException, EngineException {
 		try (Statement s = d.createStatement()) {
 			s.execute("CREATE OR REPLACE TEMP TABLE __dl_probe (" + definition + ")");
 			String name;

@@ -57,10 +57,16 @@ final class Changes {
 			if (t.accept("VIEW")) {
 				return new ViewChanges(kind).create(t, replace);
 			}
+			if (t.accept("MACRO") || t.accept("FUNCTION")) {
+				return kind.macros().create(t, replace);
+			}
 			return null;
 		}
 		if (t.accept("DROP", "TABLE")) {
 			return dropTable(t);
+		}
+		if (t.accept("DROP", "MACRO") || t.accept("DROP", "FUNCTION")) {
+			return kind.macros().drop(t);
 		}
 		if (t.accept("DROP", "VIEW")) {
 			return new ViewChanges(kind).drop(t);
@@ -236,13 +242,15 @@ final class Changes {
 					+ " does not exist!");
 		}
 		List<TableEntry> tables = cat.tables().stream().filter(x -> x.schemaId() == s.get().id()).toList();
-		if (!tables.isEmpty() && !cascade) {
+		boolean macros = kind.macros().inSchema(a, s.get().id());
+		if ((!tables.isEmpty() || macros) && !cascade) {
 			throw new EngineException(Kind.FAILED, "Dependency Error: Cannot drop schema \"" + s.get().name()
 					+ "\" because there are entries that depend on it. Use DROP...CASCADE to drop all dependents.");
 		}
 		for (TableEntry x : tables) {
 			drop(a, x);
 		}
+		kind.macros().dropAll(a, s.get().id());
 		Commit c = a.pending();
 		if (!c.newSchemas.removeIf(x -> x.id() == s.get().id())) {
 			c.endedSchemas.add(s.get().id());

@@ -41,6 +41,7 @@ public final class DuckLakeKind implements CatalogKind {
 	private final References refs;
 	private final Reads reads;
 	private final SessionSettings settings;
+	private final Macros macros;
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
@@ -50,6 +51,7 @@ public final class DuckLakeKind implements CatalogKind {
 		this.refs = new References(this, db);
 		this.reads = new Reads(this, db, refs);
 		this.settings = new SessionSettings(db);
+		this.macros = new Macros(this, db);
 	}
 
 	@Override
@@ -92,6 +94,7 @@ public final class DuckLakeKind implements CatalogKind {
 					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
 				return temp(t);
 			}
+			macros.sync(); // the catalogs' macros as this session sees them now, before the statement binds
 			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging()));
 			Answer a = changes.execute(t);
 			if (a != null) {
@@ -316,6 +319,10 @@ public final class DuckLakeKind implements CatalogKind {
 			defaultCatalog = oldCatalog;
 			defaultSchema = oldSchema;
 		}
+	}
+
+	Macros macros() {
+		return macros;
 	}
 
 	Attached catalog(String name) {

@@ -51,8 +51,16 @@ final class References {
 			}
 
 			@Override
+			public boolean claims(String name) {
+				return kind.macros().isTableMacro(name);
+			}
+
+			@Override
 			public String function(String name, List<String> args, Map<String, String> named)
 					throws EngineException, DuckLakeException, SQLException {
+				if (kind.macros().isTableMacro(name)) {
+					return kind.macros().tableCall(d, name, args, named);
+				}
 				if (name.equals("glob")) {
 					return glob(d, args);
 				}

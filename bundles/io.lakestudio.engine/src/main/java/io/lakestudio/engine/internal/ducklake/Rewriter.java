@@ -37,6 +37,11 @@ final class Rewriter {
 
 		String function(String name, List<String> args, Map<String, String> named)
 				throws EngineException, DuckLakeException, SQLException;
+
+		/** Whether a table function of another name is DuckLake's too (a table macro of an attached catalog). */
+		default boolean claims(String name) {
+			return false;
+		}
 	}
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
@@ -152,7 +157,8 @@ final class Rewriter {
 			throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
-		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")) {
+		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")
+				&& !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();
