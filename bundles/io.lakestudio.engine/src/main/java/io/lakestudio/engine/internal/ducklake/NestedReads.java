@@ -150,10 +150,16 @@ final class NestedReads {
 		switch (c.type()) {
 		case "struct": {
 			List<String> fields = new ArrayList<>();
+			boolean present = false;
 			for (ColumnEntry f : c.children()) {
 				Node fn = n.child(f.id());
 				fields.add(quote(fn == null ? absent(f) : fn.name) + " " + (fn == null ? NestedTypes.duckType(f)
 						: fileType(f, fn)));
+				present |= fn != null;
+			}
+			if (!present && !n.children.isEmpty()) {
+				// DuckDB casts a struct to one with at least one member in common: one of the file's, unread
+				fields.add(quote(n.children.get(0).name) + " VARCHAR");
 			}
 			return "STRUCT(" + String.join(", ", fields) + ")";
 		}

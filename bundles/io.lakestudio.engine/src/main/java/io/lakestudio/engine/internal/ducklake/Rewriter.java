@@ -158,10 +158,16 @@ final class Rewriter {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
 		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")
-				&& !r.claims(name)) {
+				&& !name.equals("snapshots") && !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();
+		if (name.equals("snapshots")) {
+			// <catalog>.snapshots(), or snapshots() of the default catalog: ducklake_snapshots('<catalog>')
+			String catalog = fn.path("schema").asText("");
+			name = "ducklake_snapshots";
+			args.add(catalog.isEmpty() ? null : catalog);
+		}
 		Map<String, String> named = new java.util.HashMap<>();
 		for (JsonNode a : fn.path("arguments")) {
 			JsonNode lit = a.path("expression").path("literal");

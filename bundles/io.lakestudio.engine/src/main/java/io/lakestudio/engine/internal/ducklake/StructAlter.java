@@ -62,7 +62,7 @@ final class StructAlter {
 			String field = path.get(path.size() - 1);
 			ColumnEntry parent = at(top, path.subList(1, path.size() - 1), path);
 			if (!parent.type().equals("struct")) {
-				throw new EngineException(Kind.FAILED, "Binder Error: a field can be added to a struct only, not to "
+				throw new EngineException(Kind.FAILED, "Catalog Error: New fields can only be added to structs, not to "
 						+ String.join(".", path.subList(0, path.size() - 1)) + " (" + parent.type() + ")");
 			}
 			if (child(parent, field) != null) {

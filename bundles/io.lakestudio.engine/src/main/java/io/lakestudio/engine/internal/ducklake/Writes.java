@@ -149,6 +149,9 @@ final class Writes {
 		for (ColumnEntry top : cols) {
 			for (NestedColumns.Leaf leaf : NestedColumns.leaves(top)) {
 				ColumnEntry col = leaf.column();
+				if (col.type().equals("variant")) {
+					continue; // a variant's parts are shredded in the file: no min and max of its own
+				}
 				String type = NestedTypes.duckType(col);
 				String cast = type.equals("BLOB") ? "stats_min_value" : "TRY_CAST(stats_min_value AS " + type + ")";
 				String castMax = cast.replace("stats_min_value", "stats_max_value");
