@@ -199,6 +199,11 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer use(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		List<String> n = t.qualifiedName();
 		Attached a = attached.get(n.get(0).toLowerCase(Locale.ROOT));
+		if (a == null && n.size() == 1 && n.get(0).equalsIgnoreCase("memory")) {
+			defaultCatalog = null; // back to the engine's own database: names are no DuckLake catalog's
+			defaultSchema = "main";
+			return ok("ok");
+		}
 		if (a == null) {
 			if (n.size() == 1 && defaultCatalog != null && attached.get(defaultCatalog.toLowerCase(Locale.ROOT))
 					.view().schema(n.get(0)).isPresent()) {

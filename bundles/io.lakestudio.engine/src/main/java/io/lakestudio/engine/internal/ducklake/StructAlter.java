@@ -187,8 +187,8 @@ final class StructAlter {
 	}
 
 	private static ColumnEntry top(CatalogAt cat, TableEntry table, String name) throws EngineException {
-		return cat.column(table.id(), name).orElseThrow(() -> new EngineException(Kind.FAILED, "Catalog Error: table \""
-				+ table.name() + "\" does not have a column with name \"" + name + "\""));
+		return cat.column(table.id(), name).orElseThrow(() -> new EngineException(Kind.FAILED, "Catalog Error: column \""
+				+ name + "\" does not exist in table \"" + table.name() + "\""));
 	}
 
 	/** The part of {@code top} that {@code path} names (case aside). */
@@ -226,7 +226,7 @@ final class StructAlter {
 	}
 
 	private static EngineException noField(List<String> path) {
-		return new EngineException(Kind.FAILED, "Binder Error: Could not find field \"" + path.get(path.size() - 1)
-				+ "\" in " + String.join(".", path.subList(0, path.size() - 1)));
+		return new EngineException(Kind.FAILED, "Catalog Error: field \"" + String.join(".", path)
+				+ "\" does not exist");
 	}
 }
