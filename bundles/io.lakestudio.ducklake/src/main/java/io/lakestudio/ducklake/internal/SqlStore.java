@@ -204,6 +204,11 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public boolean keepsMacros() {
+		return true;
+	}
+
+	@Override
 	public synchronized List<io.lakestudio.ducklake.MacroEntry> macros(Snapshot snapshot) throws DuckLakeException {
 		try {
 			return MacroRows.read(db, snapshot.id());

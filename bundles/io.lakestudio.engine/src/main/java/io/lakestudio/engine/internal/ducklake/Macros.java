@@ -58,6 +58,10 @@ final class Macros {
 		}
 		Attached a = target.catalog();
 		Changes.writable(a);
+		if (!a.catalog.store().keepsMacros()) {
+			throw new EngineException(Kind.FAILED, "Not implemented Error: the DuckLake catalog \"" + a.name
+					+ "\" (" + a.catalog.store().location() + ") keeps no macros here yet");
+		}
 		SchemaEntry schema = a.view().schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
 				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
 		String name = target.table();
