@@ -29,6 +29,8 @@ public final class Commit {
 	public final List<ColumnEntry> newColumns = new ArrayList<>();
 	public final List<ViewEntry> newViews = new ArrayList<>();
 	public final Set<Long> endedViews = new LinkedHashSet<>();
+	public final List<MacroEntry> newMacros = new ArrayList<>();
+	public final Set<Long> endedMacros = new LinkedHashSet<>();
 	/** Column ids ended, by table id. */
 	public final Map<Long, Set<Long>> endedColumns = new LinkedHashMap<>();
 	public final List<DataFile> newDataFiles = new ArrayList<>();
@@ -123,6 +125,13 @@ public final class Commit {
 		views.removeIf(x -> endedViews.contains(x.id()));
 		views.addAll(newViews);
 		return new CatalogAt(base.snapshot(), schemas, tables, columns, views);
+	}
+
+	/** Whether its only catalog changes are macros made or dropped: such commits interleave, ids moved along. */
+	public boolean onlyMacros() {
+		return (!newMacros.isEmpty() || !endedMacros.isEmpty()) && newSchemas.isEmpty() && endedSchemas.isEmpty()
+				&& newTables.isEmpty() && endedTables.isEmpty() && newColumns.isEmpty() && endedColumns.isEmpty()
+				&& newViews.isEmpty() && endedViews.isEmpty();
 	}
 
 	/** Ends a column of a table. */

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * DuckLake's type names (the specification's data types page: {@code int64}, {@code varchar},
- * {@code decimal(18,2)}, {@code timestamptz}...) and DuckDB's, both ways. Nested types (struct, list, map) are kept
- * as child columns in DuckLake and are not handled here yet.
+ * {@code decimal(18,2)}, {@code timestamptz}, {@code variant}...) and DuckDB's, both ways. Nested types (struct, list,
+ * map) are kept as child columns in DuckLake: {@link NestedTypes}.
  */
 public final class DuckLakeTypes {
 
@@ -20,7 +20,7 @@ public final class DuckLakeTypes {
 			Map.entry("TIMESTAMP_S", "timestamp_s"), Map.entry("TIMESTAMP_MS", "timestamp_ms"),
 			Map.entry("TIMESTAMP_NS", "timestamp_ns"), Map.entry("INTERVAL", "interval"),
 			Map.entry("VARCHAR", "varchar"), Map.entry("BLOB", "blob"), Map.entry("UUID", "uuid"),
-			Map.entry("JSON", "json"));
+			Map.entry("JSON", "json"), Map.entry("VARIANT", "variant"));
 
 	private DuckLakeTypes() {
 	}

@@ -33,6 +33,16 @@ public interface MetadataStore extends AutoCloseable {
 	/** The schemas, tables and columns visible at {@code snapshot}. */
 	CatalogAt at(Snapshot snapshot) throws DuckLakeException;
 
+	/** Whether it keeps macros (a commit's {@link Commit#newMacros}); one that doesn't is never given any. */
+	default boolean keepsMacros() {
+		return false;
+	}
+
+	/** The macros visible at {@code snapshot} (none in a store that keeps none). */
+	default List<MacroEntry> macros(Snapshot snapshot) throws DuckLakeException {
+		return List.of();
+	}
+
 	/** The table's data files visible at {@code snapshot}, in file order (stats not filled in). */
 	List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException;
 

@@ -39,7 +39,9 @@ final class CommitWriter {
 
 	Snapshot write() throws SQLException {
 		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
-		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
+		// macros alone interleave with what committed since (Conflicts): their ids move past the ids handed out
+		long catalogShift = c.changesSchema() ? latest.nextCatalogId() - c.base().nextCatalogId() : 0;
+		long nextCatalog = c.changesSchema() ? c.nextCatalogId() + catalogShift : latest.nextCatalogId();
 		long nextFile = c.nextFileId() + shift;
 		Instant now = Instant.now();
 		String changes = String.join(",", c.changes);
@@ -63,8 +65,7 @@ final class CommitWriter {
 		end("ducklake_table", "table_id", c.endedTables);
 		for (Map.Entry<Long, Set<Long>> e : c.endedColumns.entrySet()) {
 			for (long col : e.getValue()) {
-				update("UPDATE ducklake_column SET end_snapshot = " + s + " WHERE table_id = " + e.getKey()
-						+ " AND column_id = " + col + " AND end_snapshot IS NULL");
+				endColumn(e.getKey(), col);
 			}
 		}
 		end("ducklake_view", "view_id", c.endedViews);
@@ -74,6 +75,7 @@ final class CommitWriter {
 		tables();
 		columns();
 		views();
+		MacroRows.write(db, c, s, catalogShift);
 		dataFiles();
 		deleteFiles();
 		stats();
@@ -135,21 +137,42 @@ final class CommitWriter {
 		}
 	}
 
+	/** Ends a column's row and its fields' (a nested column's children, theirs, and so on). */
+	private void endColumn(long table, long col) throws SQLException {
+		java.util.List<Long> fields = new java.util.ArrayList<>();
+		try (Statement st = db.createStatement(); java.sql.ResultSet r = st.executeQuery("SELECT column_id FROM"
+				+ " ducklake_column WHERE table_id = " + table + " AND parent_column = " + col
+				+ " AND end_snapshot IS NULL")) {
+			while (r.next()) {
+				fields.add(r.getLong(1));
+			}
+		}
+		update("UPDATE ducklake_column SET end_snapshot = " + s + " WHERE table_id = " + table + " AND column_id = "
+				+ col + " AND end_snapshot IS NULL");
+		for (long f : fields) {
+			endColumn(table, f);
+		}
+	}
+
 	private void columns() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_column VALUES"
-				+ " (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL)")) {
-			for (ColumnEntry e : c.newColumns) {
-				ps.setLong(1, e.id());
-				ps.setLong(2, s);
-				ps.setLong(3, e.tableId());
-				ps.setLong(4, e.order());
-				ps.setString(5, e.name());
-				ps.setString(6, e.type());
-				ps.setString(7, e.initialDefault());
-				ps.setString(8, e.defaultValue());
-				ps.setInt(9, e.nullsAllowed() ? 1 : 0);
-				ps.setString(10, "literal");
-				ps.executeUpdate();
+				+ " (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+			for (ColumnEntry top : c.newColumns) {
+				for (ColumnRows.Row row : ColumnRows.flatten(top)) {
+					ColumnEntry e = row.column();
+					ps.setLong(1, e.id());
+					ps.setLong(2, s);
+					ps.setLong(3, top.tableId());
+					ps.setLong(4, e.order());
+					ps.setString(5, e.name());
+					ps.setString(6, e.type());
+					ps.setString(7, e.initialDefault());
+					ps.setString(8, e.defaultValue());
+					ps.setInt(9, e.nullsAllowed() ? 1 : 0);
+					SqlStore.setLong(ps, 10, row.parent());
+					ps.setString(11, "literal");
+					ps.executeUpdate();
+				}
 			}
 		}
 	}

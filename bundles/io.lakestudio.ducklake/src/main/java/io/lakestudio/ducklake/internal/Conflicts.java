@@ -48,7 +48,17 @@ final class Conflicts {
 				}
 			}
 		}
-		if (c.changesSchema() && latest.schemaVersion() != base.schemaVersion()) {
+		if (c.onlyMacros()) {
+			// macros made or dropped beside other changes go in (their ids moved along), unless both made the
+			// same macro or dropped the same one
+			for (String changes : since) {
+				for (String change : changes == null ? new String[0] : changes.split(",(?=[a-z_]+:)")) {
+					if (change.contains("_macro:") && c.changes.contains(change)) {
+						throw conflict(store, latest, change);
+					}
+				}
+			}
+		} else if (c.changesSchema() && latest.schemaVersion() != base.schemaVersion()) {
 			throw conflict(store, latest, "a schema change");
 		}
 		return latest.nextFileId() - base.nextFileId();

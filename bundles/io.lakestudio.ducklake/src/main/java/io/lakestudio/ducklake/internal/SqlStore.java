@@ -184,20 +184,37 @@ public final class SqlStore implements MetadataStore {
 							r.getString(6)));
 				}
 			}
+			List<ColumnRows.Row> rows = new ArrayList<>();
 			try (ResultSet r = st.executeQuery("SELECT column_id, begin_snapshot, table_id, column_order, column_name,"
-					+ " column_type, initial_default, default_value, nulls_allowed FROM ducklake_column WHERE"
-					+ visible(s) + " AND parent_column IS NULL ORDER BY table_id, column_order")) {
+					+ " column_type, initial_default, default_value, nulls_allowed, parent_column FROM ducklake_column"
+					+ " WHERE" + visible(s) + " ORDER BY table_id, column_order, column_id")) {
 				while (r.next()) {
 					ColumnEntry c = new ColumnEntry(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
 							r.getString(5), r.getString(6), r.getString(7), r.getString(8), r.getObject(9) == null
 									|| r.getBoolean(9));
-					columns.computeIfAbsent(c.tableId(), k -> new ArrayList<>()).add(c);
+					long parent = r.getLong(10);
+					rows.add(new ColumnRows.Row(c, r.wasNull() ? null : parent));
 				}
 			}
+			columns.putAll(ColumnRows.tree(rows));
 		} catch (SQLException e) {
 			throw failed("read the catalog at snapshot " + s, e);
 		}
 		return new CatalogAt(snapshot, List.copyOf(schemas), List.copyOf(tables), columns, List.copyOf(views));
+	}
+
+	@Override
+	public boolean keepsMacros() {
+		return true;
+	}
+
+	@Override
+	public synchronized List<io.lakestudio.ducklake.MacroEntry> macros(Snapshot snapshot) throws DuckLakeException {
+		try {
+			return MacroRows.read(db, snapshot.id());
+		} catch (SQLException e) {
+			throw failed("read the macros at snapshot " + snapshot.id(), e);
+		}
 	}
 
 	@Override

@@ -11,6 +11,7 @@ import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.engine.CatalogKind.Answer;
 import io.lakestudio.engine.EngineException;
@@ -47,6 +48,11 @@ final class Alter {
 					+ " does not exist!");
 		}
 		TableEntry table = found.get();
+		String rest = t.rest();
+		if (StructAlter.applies(rest, cat, table)) {
+			return new StructAlter(kind).execute(new Text(rest), a, cat, table);
+		}
+		t = new Text(rest);
 		Commit c = a.pending();
 		if (t.accept("ADD")) {
 			t.accept("COLUMN");
@@ -61,7 +67,7 @@ final class Alter {
 						+ " already exists!");
 			}
 			long order = cat.columns(table.id()).stream().mapToLong(ColumnEntry::order).max().orElse(0) + 1;
-			c.newColumns.add(new ColumnEntry(c.catalogId(), 0, table.id(), order, probe.name(), probe.type(),
+			c.newColumns.add(NestedColumns.define(c, table.id(), order, probe.name(), NestedTypes.duckType(probe),
 					probe.initialDefault(), probe.defaultValue(), probe.nullsAllowed()));
 		} else if (t.accept("DROP")) {
 			t.accept("COLUMN");
@@ -130,7 +136,7 @@ final class Alter {
 
 	private static ColumnEntry with(ColumnEntry c, String type, String dflt, boolean nulls) {
 		return new ColumnEntry(c.id(), c.beginSnapshot(), c.tableId(), c.order(), c.name(), type, c.initialDefault(),
-				dflt, nulls);
+				dflt, nulls, c.children());
 	}
 
 	/**
@@ -152,7 +158,7 @@ final class Alter {
 		return with(c, to, c.defaultValue(), c.nullsAllowed());
 	}
 
-	private static boolean widens(String from, String to) {
+	static boolean widens(String from, String to) {
 		java.util.List<String> signed = java.util.List.of("int8", "int16", "int32", "int64");
 		java.util.List<String> unsigned = java.util.List.of("uint8", "uint16", "uint32", "uint64");
 		if (from.equals(to)) {
@@ -184,7 +190,7 @@ final class Alter {
 	}
 
 	/** A column definition as DuckDB reads it: name, type, default (and its value now, for existing rows). */
-	private static ColumnEntry probe(Connection d, String definition) throws SQLException, EngineException {
+	static ColumnEntry probe(Connection d, String definition) throws SQLException, EngineException {
 		try (Statement s = d.createStatement()) {
 			s.execute("CREATE OR REPLACE TEMP TABLE __dl_probe (" + definition + ")");
 			String name;
@@ -199,11 +205,7 @@ final class Alter {
 				nulls = r.getBoolean(3);
 				dflt = r.getString(4);
 			}
-			String type = DuckLakeTypes.toDuckLake(duckType);
-			if (type == null) {
-				throw new EngineException(Kind.FAILED, "Not implemented Error: a DuckLake column of type " + duckType
-						+ " is not supported here yet");
-			}
+			ColumnEntry typed = NestedColumns.define(null, 0, 0, name, duckType, null, dflt, nulls);
 			String initial = null;
 			if (dflt != null) {
 				try (ResultSet v = s.executeQuery("SELECT CAST((" + dflt + ") AS VARCHAR)")) {
@@ -211,7 +213,7 @@ final class Alter {
 					initial = v.getString(1);
 				}
 			}
-			return new ColumnEntry(0, 0, 0, 0, name, type, initial, dflt, nulls);
+			return new ColumnEntry(0, 0, 0, 0, name, typed.type(), initial, dflt, nulls, typed.children());
 		}
 	}
 }

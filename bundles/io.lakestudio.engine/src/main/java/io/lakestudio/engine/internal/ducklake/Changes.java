@@ -16,7 +16,7 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
@@ -57,10 +57,16 @@ final class Changes {
 			if (t.accept("VIEW")) {
 				return new ViewChanges(kind).create(t, replace);
 			}
+			if (t.accept("MACRO") || t.accept("FUNCTION")) {
+				return kind.macros().create(t, replace);
+			}
 			return null;
 		}
 		if (t.accept("DROP", "TABLE")) {
 			return dropTable(t);
+		}
+		if (t.accept("DROP", "MACRO") || t.accept("DROP", "FUNCTION")) {
+			return kind.macros().drop(t);
 		}
 		if (t.accept("DROP", "VIEW")) {
 			return new ViewChanges(kind).drop(t);
@@ -144,7 +150,9 @@ final class Changes {
 			String query = t.rest();
 			exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS " + kind.rewrite(query, null).text());
 		} else {
-			exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + t.parenthesised() + ")");
+			String definitions = t.parenthesised();
+			NestedColumns.checkDefinitions(definitions);
+			exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + definitions + ")");
 		}
 		Commit c = a.pending();
 		long id = c.catalogId();
@@ -156,12 +164,7 @@ final class Changes {
 				+ " is_nullable, column_default FROM duckdb_columns() WHERE table_name = '__dl_rows' AND database_name = 'temp'"
 				+ " ORDER BY column_index")) {
 			while (r.next()) {
-				String type = DuckLakeTypes.toDuckLake(r.getString(2));
-				if (type == null) {
-					throw new EngineException(Kind.FAILED, "Not implemented Error: a DuckLake column of type "
-							+ r.getString(2) + " is not supported here yet");
-				}
-				c.newColumns.add(new ColumnEntry(c.catalogId(), 0, id, order++, r.getString(1), type, null,
+				c.newColumns.add(NestedColumns.define(c, id, order++, r.getString(1), r.getString(2), null,
 						r.getString(4), r.getBoolean(3)));
 			}
 		}
@@ -239,13 +242,15 @@ final class Changes {
 					+ " does not exist!");
 		}
 		List<TableEntry> tables = cat.tables().stream().filter(x -> x.schemaId() == s.get().id()).toList();
-		if (!tables.isEmpty() && !cascade) {
+		boolean macros = kind.macros().inSchema(a, s.get().id());
+		if ((!tables.isEmpty() || macros) && !cascade) {
 			throw new EngineException(Kind.FAILED, "Dependency Error: Cannot drop schema \"" + s.get().name()
 					+ "\" because there are entries that depend on it. Use DROP...CASCADE to drop all dependents.");
 		}
 		for (TableEntry x : tables) {
 			drop(a, x);
 		}
+		kind.macros().dropAll(a, s.get().id());
 		Commit c = a.pending();
 		if (!c.newSchemas.removeIf(x -> x.id() == s.get().id())) {
 			c.endedSchemas.add(s.get().id());
@@ -326,7 +331,7 @@ final class Changes {
 			p.expect("=");
 			ColumnEntry c = cat.column(table.id(), col).orElseThrow(() -> new EngineException(Kind.FAILED,
 					"Binder Error: Referenced update column " + col + " not found in table!"));
-			replace.add("CAST((" + p.rest() + ") AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+			replace.add("CAST((" + p.rest() + ") AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));
 		}
 		positions(target, alias, "__dl_target_updates", Sql.ident(alias) + ".* REPLACE (" + String.join(", ", replace)
 				+ ")", from + where);
@@ -366,7 +371,7 @@ final class Changes {
 	static String definitions(List<ColumnEntry> columns) {
 		List<String> defs = new ArrayList<>();
 		for (ColumnEntry c : columns) {
-			defs.add(Sql.ident(c.name()) + " " + DuckLakeTypes.toDuckDb(c.type())
+			defs.add(Sql.ident(c.name()) + " " + NestedTypes.duckType(c)
 					+ (c.defaultValue() == null ? "" : " DEFAULT " + c.defaultValue())
 					+ (c.nullsAllowed() ? "" : " NOT NULL"));
 		}

@@ -41,6 +41,7 @@ public final class DuckLakeKind implements CatalogKind {
 	private final References refs;
 	private final Reads reads;
 	private final SessionSettings settings;
+	private final Macros macros;
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
@@ -50,6 +51,7 @@ public final class DuckLakeKind implements CatalogKind {
 		this.refs = new References(this, db);
 		this.reads = new Reads(this, db, refs);
 		this.settings = new SessionSettings(db);
+		this.macros = new Macros(this, db);
 	}
 
 	@Override
@@ -92,6 +94,7 @@ public final class DuckLakeKind implements CatalogKind {
 					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
 				return temp(t);
 			}
+			macros.sync(); // the catalogs' macros as this session sees them now, before the statement binds
 			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging()));
 			Answer a = changes.execute(t);
 			if (a != null) {
@@ -196,6 +199,11 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer use(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		List<String> n = t.qualifiedName();
 		Attached a = attached.get(n.get(0).toLowerCase(Locale.ROOT));
+		if (a == null && n.size() == 1 && n.get(0).equalsIgnoreCase("memory")) {
+			defaultCatalog = null; // back to the engine's own database: names are no DuckLake catalog's
+			defaultSchema = "main";
+			return ok("ok");
+		}
 		if (a == null) {
 			if (n.size() == 1 && defaultCatalog != null && attached.get(defaultCatalog.toLowerCase(Locale.ROOT))
 					.view().schema(n.get(0)).isPresent()) {
@@ -316,6 +324,10 @@ public final class DuckLakeKind implements CatalogKind {
 			defaultCatalog = oldCatalog;
 			defaultSchema = oldSchema;
 		}
+	}
+
+	Macros macros() {
+		return macros;
 	}
 
 	Attached catalog(String name) {

@@ -34,7 +34,11 @@ final class Functions {
 			Map.entry("deleted_from_table", "tables_deleted_from"), Map.entry("dropped_table", "tables_dropped"),
 			Map.entry("dropped_schema", "schemas_dropped"), Map.entry("dropped_view", "views_dropped"),
 			Map.entry("altered_table", "tables_altered"), Map.entry("altered_view", "views_altered"),
-			Map.entry("compacted_table", "tables_compacted"));
+			Map.entry("compacted_table", "tables_compacted"),
+			Map.entry("created_scalar_macro", "scalar_macros_created"),
+			Map.entry("created_table_macro", "table_macros_created"),
+			Map.entry("dropped_scalar_macro", "scalar_macros_dropped"),
+			Map.entry("dropped_table_macro", "table_macros_dropped"));
 
 	private Functions() {
 	}

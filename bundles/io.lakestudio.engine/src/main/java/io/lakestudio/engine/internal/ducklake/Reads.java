@@ -44,7 +44,7 @@ final class Reads {
 			return new Answer(db.connection(), kept, List.of());
 		}
 		Rewriter.Rewritten r = refs.rewrite(sql, null);
-		if (!r.touched()) {
+		if (!r.touched() && !kind.macros().called(sql)) {
 			return null;
 		}
 		// kept when it reads only committed snapshots' views (not functions or metadata tables, made anew)

@@ -51,8 +51,16 @@ final class References {
 			}
 
 			@Override
+			public boolean claims(String name) {
+				return kind.macros().isTableMacro(name);
+			}
+
+			@Override
 			public String function(String name, List<String> args, Map<String, String> named)
 					throws EngineException, DuckLakeException, SQLException {
+				if (kind.macros().isTableMacro(name)) {
+					return kind.macros().tableCall(d, name, args, named);
+				}
 				if (name.equals("glob")) {
 					return glob(d, args);
 				}
@@ -60,6 +68,11 @@ final class References {
 					return SystemTables.duckdbTables(d, kind.attached());
 				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
+				if (a == null && name.equals("ducklake_snapshots") && args.size() == 1 && args.get(0) == null
+						&& kind.defaultCatalog() != null) {
+					a = kind.catalog(kind.defaultCatalog()); // snapshots() of the catalog in USE
+					args = List.of(a.name);
+				}
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
 							+ (args.isEmpty() ? "named" : "'" + args.get(0) + "'"));
@@ -159,7 +172,7 @@ final class References {
 				return null; // a temp name, information_schema, a OneLake table: not ours
 			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
-					+ " does not exist!");
+					+ (own ? " does not exist!" : " does not exist at version " + at.id()));
 		}
 		Commit pending = own ? t.catalog().pendingOrNull() : null;
 		// a committed snapshot's views never change: made once per connection

@@ -37,6 +37,11 @@ final class Rewriter {
 
 		String function(String name, List<String> args, Map<String, String> named)
 				throws EngineException, DuckLakeException, SQLException;
+
+		/** Whether a table function of another name is DuckLake's too (a table macro of an attached catalog). */
+		default boolean claims(String name) {
+			return false;
+		}
 	}
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
@@ -152,10 +157,17 @@ final class Rewriter {
 			throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
-		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")) {
+		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")
+				&& !name.equals("snapshots") && !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();
+		if (name.equals("snapshots")) {
+			// <catalog>.snapshots(), or snapshots() of the default catalog: ducklake_snapshots('<catalog>')
+			String catalog = fn.path("schema").asText("");
+			name = "ducklake_snapshots";
+			args.add(catalog.isEmpty() ? null : catalog);
+		}
 		Map<String, String> named = new java.util.HashMap<>();
 		for (JsonNode a : fn.path("arguments")) {
 			JsonNode lit = a.path("expression").path("literal");

@@ -9,7 +9,7 @@ import java.util.List;
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.ViewEntry;
@@ -106,7 +106,7 @@ final class SystemTables {
 					rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(t.name()) + ", "
 							+ Sql.string(c.name()) + ", " + (++n) + ", " + (c.defaultValue() == null ? "NULL"
 									: Sql.string(c.defaultValue())) + ", " + Sql.string(c.nullsAllowed() ? "YES" : "NO") + ", "
-							+ Sql.string(DuckLakeTypes.toDuckDb(c.type())) + ")");
+							+ Sql.string(NestedTypes.duckType(c)) + ")");
 				}
 			}
 			for (ViewEntry v : cat.views()) {

@@ -10,7 +10,7 @@ import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
@@ -45,7 +45,7 @@ final class Views {
 		String plainFrom = null;
 		if (plan.parts().isEmpty()) {
 			for (ColumnEntry c : columns) {
-				select.add("CAST(NULL AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+				select.add("CAST(NULL AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));
 			}
 			select.add("CAST(NULL AS BIGINT) AS " + FILE);
 			select.add("CAST(NULL AS BIGINT) AS " + POS);
@@ -54,7 +54,7 @@ final class Views {
 		} else {
 			List<String> schemaMap = new ArrayList<>();
 			for (ColumnEntry c : columns) {
-				String type = DuckLakeTypes.toDuckDb(c.type());
+				String type = NestedTypes.duckType(c);
 				String dflt = c.initialDefault() == null ? "NULL"
 						: "CAST(" + Sql.string(c.initialDefault()) + " AS " + type + ")";
 				schemaMap.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
@@ -76,7 +76,14 @@ final class Views {
 					deleteIds.add("(" + Sql.string(dp) + ", " + p.data().id() + ")");
 				}
 			}
-			if (deletes.isEmpty() && !schemaMap.isEmpty()) {
+			List<String> paths = new ArrayList<>();
+			for (ReadPlan.Part p : plan.parts()) {
+				paths.add(a.catalog.resolve(schema, t, p.data().path(), p.data().relative()));
+			}
+			boolean nested = NestedReads.needed(columns);
+			if (nested && deletes.isEmpty()) {
+				plainFrom = NestedReads.source(d, paths, columns, false);
+			} else if (deletes.isEmpty() && !schemaMap.isEmpty()) {
 				// no deletes: the plain view reads the files alone, so DuckDB answers count(*) from the footers and
 				// pushes filters into the scan
 				plainFrom = "read_parquet([" + String.join(", ", files) + "], schema = map {"
@@ -84,12 +91,17 @@ final class Views {
 			}
 			select.add("f.id AS " + FILE);
 			select.add("r.file_row_number AS " + POS);
-			StringBuilder from = new StringBuilder("read_parquet([" + String.join(", ", files)
-					+ "], filename = true, file_row_number = true");
-			if (!schemaMap.isEmpty()) {
-				from.append(", schema = map {").append(String.join(", ", schemaMap)).append("}");
+			StringBuilder from = new StringBuilder();
+			if (nested) {
+				from.append(NestedReads.source(d, paths, columns, true));
+			} else {
+				from.append("read_parquet([" + String.join(", ", files) + "], filename = true, file_row_number = true");
+				if (!schemaMap.isEmpty()) {
+					from.append(", schema = map {").append(String.join(", ", schemaMap)).append("}");
+				}
+				from.append(")");
 			}
-			from.append(") r JOIN (VALUES ").append(String.join(", ", ids))
+			from.append(" r JOIN (VALUES ").append(String.join(", ", ids))
 					.append(") f(path, id) ON r.filename = f.path");
 			if (!deletes.isEmpty()) {
 				sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_deleted") + " AS SELECT df.id AS file,"

@@ -21,7 +21,7 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
@@ -57,8 +57,8 @@ final class Writes {
 		List<String> select = new ArrayList<>();
 		List<String> ids = new ArrayList<>();
 		for (ColumnEntry col : cols) {
-			select.add(Sql.ident(col.name()) + "::" + DuckLakeTypes.toDuckDb(col.type()) + " AS " + Sql.ident(col.name()));
-			ids.add(Sql.ident(col.name()) + ": " + col.id());
+			select.add(Sql.ident(col.name()) + "::" + NestedTypes.duckType(col) + " AS " + Sql.ident(col.name()));
+			ids.add(NestedColumns.fieldIds(col));
 		}
 		String file = "ducklake-" + UUID.randomUUID() + ".parquet";
 		Path staged = staging.resolve(file);
@@ -139,28 +139,35 @@ final class Writes {
 		return base;
 	}
 
-	/** Each column's stats from the file's footer, by field id. */
+	/**
+	 * Each leaf column's stats from the file's footer, by its path there (a nested column's fields each have their
+	 * own, as the extension keeps them; the nested column itself has none).
+	 */
 	private List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
 		List<ColumnStats> out = new ArrayList<>();
-		Map<String, ColumnEntry> byName = new LinkedHashMap<>();
-		cols.forEach(c -> byName.put(c.name(), c));
 		String f = Sql.string(file.toString());
-		for (ColumnEntry col : cols) {
-			String type = DuckLakeTypes.toDuckDb(col.type());
-			String cast = type.equals("BLOB") ? "stats_min_value" : "TRY_CAST(stats_min_value AS " + type + ")";
-			String castMax = cast.replace("stats_min_value", "stats_max_value");
-			String q = "SELECT sum(num_values), sum(stats_null_count), sum(total_compressed_size), min(" + cast
-					+ ")::VARCHAR, max(" + castMax + ")::VARCHAR FROM parquet_metadata(" + f + ") m JOIN"
-					+ " parquet_schema(" + f + ") s ON s.name = m.path_in_schema AND s.field_id = " + col.id();
-			ColumnStats partial;
-			try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(q)) {
-				r.next();
-				partial = new ColumnStats(col.id(), r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4),
-						r.getString(5), null);
+		for (ColumnEntry top : cols) {
+			for (NestedColumns.Leaf leaf : NestedColumns.leaves(top)) {
+				ColumnEntry col = leaf.column();
+				if (col.type().equals("variant")) {
+					continue; // a variant's parts are shredded in the file: no min and max of its own
+				}
+				String type = NestedTypes.duckType(col);
+				String cast = type.equals("BLOB") ? "stats_min_value" : "TRY_CAST(stats_min_value AS " + type + ")";
+				String castMax = cast.replace("stats_min_value", "stats_max_value");
+				String q = "SELECT sum(num_values), sum(stats_null_count), sum(total_compressed_size), min(" + cast
+						+ ")::VARCHAR, max(" + castMax + ")::VARCHAR FROM parquet_metadata(" + f
+						+ ") WHERE path_in_schema = " + Sql.string(leaf.path());
+				ColumnStats partial;
+				try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(q)) {
+					r.next();
+					partial = new ColumnStats(col.id(), r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4),
+							r.getString(5), null);
+				}
+				Boolean nan = (type.equals("DOUBLE") || type.equals("FLOAT")) && col == top ? nan(f, col) : null;
+				out.add(new ColumnStats(col.id(), partial.valueCount(), partial.nullCount(),
+						partial.columnSizeBytes(), partial.min(), partial.max(), nan));
 			}
-			Boolean nan = type.equals("DOUBLE") || type.equals("FLOAT") ? nan(f, col) : null;
-			out.add(new ColumnStats(col.id(), partial.valueCount(), partial.nullCount(), partial.columnSizeBytes(),
-					partial.min(), partial.max(), nan));
 		}
 		return out;
 	}

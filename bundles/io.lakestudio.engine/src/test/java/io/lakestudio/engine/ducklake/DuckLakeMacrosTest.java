@@ -1,0 +1,114 @@
+package io.lakestudio.engine.ducklake;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineSession;
+
+/**
+ * {@code CREATE MACRO} in a DuckLake catalog: kept in the catalog's macro tables as the extension keeps them, usable
+ * from another session on the same catalog, gone after DROP MACRO, there again at an older snapshot; never made in
+ * the engine's own DuckDB (a session with no catalog attached doesn't know it), and a body that reads files is
+ * refused as such a query is.
+ */
+class DuckLakeMacrosTest {
+
+	@TempDir
+	static Path home;
+	static io.lakestudio.catalog.Catalog catalog;
+	static io.lakestudio.engine.Engine engine;
+
+	@BeforeAll
+	static void start() {
+		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
+		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
+				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
+	}
+
+	@AfterAll
+	static void stop() {
+		engine.close();
+	}
+
+	static void ok(EngineSession s, String sql) throws EngineException {
+		s.execute(sql).close();
+	}
+
+	static List<String> rows(EngineSession s, String sql) throws EngineException {
+		return DuckLakeNestedTypesTest.rows(s, sql);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aMacroIsTheCatalogsSeenByOtherSessionsAndAtOlderSnapshots(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake." + kind);
+		String attach = "ATTACH '" + DuckLakeNestedTypesTest.url(kind, meta) + "' AS d (DATA_PATH '"
+				+ dir.resolve("files") + "'";
+		try (EngineSession one = engine.openSession("one"); EngineSession two = engine.openSession("two")) {
+			ok(one, attach + ")");
+			ok(one, "USE d");
+			ok(one, "CREATE TABLE t(i INTEGER)");
+			ok(one, "INSERT INTO t VALUES (1), (2), (3)");
+			ok(one, "CREATE MACRO add_one(x INTEGER, y := 1) AS x + y"); // snapshot 3
+			ok(one, "CREATE MACRO big(n) AS TABLE SELECT i FROM t WHERE i >= n"); // snapshot 4
+			ok(two, attach + ")");
+			ok(two, "USE d");
+			assertEquals(List.of("2|12"), rows(two, "SELECT add_one(1), add_one(1, y := 11)"));
+			assertEquals(List.of("3|2"), rows(two, "SELECT add_one(i), i FROM t WHERE i = 2"));
+			assertEquals(List.of("2", "3"), rows(two, "SELECT i FROM big(2) ORDER BY i"));
+			// a table macro reads the table as it is now, not as it was when the macro was made
+			ok(one, "INSERT INTO t VALUES (4)");
+			assertEquals(List.of("2", "3", "4"), rows(two, "SELECT i FROM big(2) ORDER BY i"));
+			ok(one, "DROP MACRO add_one"); // snapshot 6
+			EngineException gone = assertThrows(EngineException.class, () -> rows(two, "SELECT add_one(1)"));
+			assertTrue(gone.getMessage().contains("add_one"), gone.getMessage());
+			ok(one, "DETACH d");
+			ok(two, "DETACH d");
+		}
+		try (EngineSession old = engine.openSession("old")) {
+			ok(old, attach + ", SNAPSHOT_VERSION 3)");
+			ok(old, "USE d");
+			assertEquals(List.of("6"), rows(old, "SELECT add_one(5)"));
+			ok(old, "DETACH d");
+			// the macro was this session's, on its DuckLake DuckDB: the engine's own DuckDB never had it
+			assertThrows(EngineException.class, () -> rows(old, "SELECT add_one(5)"));
+		}
+		try (Connection md = DuckLakeNestedTypesTest.metadata(kind, meta)) {
+			assertEquals(List.of("add_one|3|6", "big|4|null"), DuckLakeNestedTypesTest.rows(md,
+					"SELECT macro_name, begin_snapshot, end_snapshot FROM ducklake_macro ORDER BY macro_id"));
+			assertEquals(List.of("duckdb|(x + y)|scalar", "duckdb|SELECT i FROM t WHERE (i >= n)|table"),
+					DuckLakeNestedTypesTest.rows(md, "SELECT dialect, sql, type FROM ducklake_macro_impl ORDER BY"
+							+ " macro_id"));
+			assertEquals(List.of("x|int32|null|unknown", "y|unknown|1|int32", "n|unknown|null|unknown"),
+					DuckLakeNestedTypesTest.rows(md, "SELECT parameter_name, parameter_type, default_value,"
+							+ " default_value_type FROM ducklake_macro_parameters ORDER BY macro_id, column_id"));
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite" })
+	void aMacroBodyThatReadsFilesIsRefused(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake." + kind);
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + DuckLakeNestedTypesTest.url(kind, meta) + "' AS d (DATA_PATH '" + dir.resolve("files")
+					+ "')");
+			ok(s, "USE d");
+			EngineException e = assertThrows(EngineException.class, () -> ok(s,
+					"CREATE MACRO leak() AS TABLE SELECT * FROM read_csv('/etc/passwd')"));
+			assertTrue(e.getMessage().contains("refused"), e.getMessage());
+			assertEquals(List.of("0"), rows(s, "SELECT count(*) FROM __ducklake_metadata_d.ducklake_macro"));
+		}
+	}
+}
