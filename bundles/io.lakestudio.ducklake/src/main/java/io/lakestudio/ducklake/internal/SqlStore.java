@@ -297,6 +297,65 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Optional<io.lakestudio.ducklake.PartitionSpec> partitioning(long tableId, long snapshot)
+			throws DuckLakeException {
+		try {
+			return new LayoutRows(db).partitioning(tableId, snapshot);
+		} catch (SQLException e) {
+			throw failed("read the partitioning of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<Long, io.lakestudio.ducklake.PartitionSpec> partitionings(long tableId)
+			throws DuckLakeException {
+		try {
+			return new LayoutRows(db).partitionings(tableId);
+		} catch (SQLException e) {
+			throw failed("read the partitionings of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<Long, io.lakestudio.ducklake.FilePartition> filePartitions(long tableId)
+			throws DuckLakeException {
+		try {
+			return new LayoutRows(db).filePartitions(tableId);
+		} catch (SQLException e) {
+			throw failed("read the partition values of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized Optional<io.lakestudio.ducklake.SortSpec> sorting(long tableId, long snapshot)
+			throws DuckLakeException {
+		try {
+			return new LayoutRows(db).sorting(tableId, snapshot);
+		} catch (SQLException e) {
+			throw failed("read the sort order of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<String, String> tags(long objectId, long snapshot) throws DuckLakeException {
+		try {
+			return new LayoutRows(db).tags(objectId, snapshot);
+		} catch (SQLException e) {
+			throw failed("read the tags of " + objectId, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<Long, Map<String, String>> columnTags(long tableId, long snapshot)
+			throws DuckLakeException {
+		try {
+			return new LayoutRows(db).columnTags(tableId, snapshot);
+		} catch (SQLException e) {
+			throw failed("read the column tags of " + tableId, e);
+		}
+	}
+
+	@Override
 	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");

@@ -47,6 +47,9 @@ final class Alter {
 					+ " does not exist!");
 		}
 		TableEntry table = found.get();
+		if (Layouts.handles(t)) {
+			return new Layouts(kind).alter(t, a, cat, table);
+		}
 		Commit c = a.pending();
 		if (t.accept("ADD")) {
 			t.accept("COLUMN");
@@ -75,6 +78,7 @@ final class Alter {
 				throw new EngineException(Kind.FAILED, "Catalog Error: table \"" + table.name()
 						+ "\" does not have a column with name \"" + name + "\"");
 			}
+			Layouts.checkDrop(a, table, col.get());
 			if (cat.columns(table.id()).size() == 1) {
 				throw new EngineException(Kind.FAILED, "Catalog Error: Cannot drop column: table only has one column"
 						+ " remaining!");

@@ -84,6 +84,9 @@ final class Changes {
 			t.accept("TABLE");
 			return delete(t);
 		}
+		if (t.accept("COMMENT", "ON")) {
+			return new Comments(kind).execute(t);
+		}
 		if (t.accept("CALL")) {
 			return new Calls(kind).execute(t);
 		}

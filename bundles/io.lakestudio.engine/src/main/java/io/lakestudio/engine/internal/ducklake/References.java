@@ -59,6 +59,12 @@ final class References {
 				if (name.equals("duckdb_tables") && args.isEmpty()) {
 					return SystemTables.duckdbTables(d, kind.attached());
 				}
+				if (name.equals("duckdb_views") && args.isEmpty()) {
+					return CommentTables.duckdbViews(d, kind.attached());
+				}
+				if (name.equals("duckdb_columns") && args.isEmpty()) {
+					return CommentTables.duckdbColumns(d, kind.attached());
+				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
