@@ -123,6 +123,7 @@ final class Alter {
 					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + from + "\""));
 			c.endColumn(table.id(), col.id());
 			c.newColumns.add(col.renamed(to));
+			Layouts.renamed(a, c, table, from, to);
 		} else {
 			throw new EngineException(Kind.FAILED, "Not implemented Error: this ALTER TABLE on a DuckLake table: "
 					+ t.rest());

@@ -173,6 +173,22 @@ final class Layouts {
 		}
 	}
 
+	/** RENAME COLUMN: the sort order's keys that name the column name it as renamed (a new sort order row). */
+	static void renamed(Attached a, Commit c, TableEntry table, String from, String to) throws DuckLakeException {
+		Optional<SortSpec> s = sorting(a, table.id());
+		if (s.isEmpty() || s.get().keys().stream().noneMatch(k -> mentions(k.expression(), from))) {
+			return;
+		}
+		List<SortSpec.Key> keys = new ArrayList<>();
+		Pattern p = Pattern.compile("(?i)(^|[^A-Za-z0-9_\"])\"?" + Pattern.quote(from) + "\"?(?=$|[^A-Za-z0-9_\"])");
+		for (SortSpec.Key k : s.get().keys()) {
+			String e = p.matcher(k.expression()).replaceAll(m -> Matcher.quoteReplacement(m.group(1)
+					+ (to.matches("[a-z_][a-z0-9_]*") ? to : io.lakestudio.engine.internal.Sql.ident(to))));
+			keys.add(new SortSpec.Key(e, k.direction(), k.nullOrder()));
+		}
+		c.sortings.put(table.id(), new SortSpec(c.catalogId(), table.id(), List.copyOf(keys)));
+	}
+
 	private static boolean mentions(String expression, String column) {
 		String e = expression.toLowerCase(Locale.ROOT);
 		String c = column.toLowerCase(Locale.ROOT);

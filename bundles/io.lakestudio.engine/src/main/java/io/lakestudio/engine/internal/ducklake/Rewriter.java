@@ -37,7 +37,20 @@ final class Rewriter {
 
 		String function(String name, List<String> args, Map<String, String> named)
 				throws EngineException, DuckLakeException, SQLException;
+
+		/** A table reference with the WHERE that filters it alone (null: none), for pruning its files. */
+		default String table(List<String> parts, String atUnit, String atValue, boolean full, Filter filter)
+				throws EngineException, DuckLakeException, SQLException {
+			return table(parts, atUnit, atValue, full);
+		}
 	}
+
+	/** The WHERE of the SELECT whose FROM is just this reference, and the names the reference goes by there. */
+	record Filter(JsonNode where, Set<String> names) {
+	}
+
+	/** The statement being walked (for the WHERE of a reference); a view's SQL is walked inside another's. */
+	private static final ThreadLocal<JsonNode> ROOT = new ThreadLocal<>();
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
 	record Rewritten(String text, boolean touched, Set<String> names) {
@@ -68,7 +81,13 @@ final class Rewriter {
 		collectCtes(tree, ctes);
 		Set<String> names = new HashSet<>();
 		boolean[] touched = { false };
-		walk(tree, ctes, r, names, touched, fullAlias);
+		JsonNode outer = ROOT.get();
+		ROOT.set(tree);
+		try {
+			walk(tree, ctes, r, names, touched, fullAlias);
+		} finally {
+			ROOT.set(outer);
+		}
 		if (!touched[0]) {
 			return new Rewritten(sql, false, names);
 		}
@@ -128,7 +147,13 @@ final class Rewriter {
 			}
 		}
 		boolean full = fullAlias != null && fullAlias.equalsIgnoreCase(n.path("alias").asText(""));
-		String view = r.table(parts, unit, value, full);
+		JsonNode where = io.lakestudio.engine.internal.Pruning.whereOf(ROOT.get(), n);
+		Set<String> refNames = new HashSet<>();
+		refNames.add(parts.get(parts.size() - 1).toLowerCase(Locale.ROOT));
+		if (!n.path("alias").asText("").isEmpty()) {
+			refNames.add(n.path("alias").asText().toLowerCase(Locale.ROOT));
+		}
+		String view = r.table(parts, unit, value, full, where == null ? null : new Filter(where, refNames));
 		if (view == null) {
 			return;
 		}
