@@ -60,6 +60,16 @@ public interface MetadataStore extends AutoCloseable {
 	 */
 	Snapshot commit(Commit commit) throws DuckLakeException;
 
+	/** The options set on one table ({@code ducklake_metadata} rows of scope {@code table}), key to value. */
+	default Map<String, String> tableOptions(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** Sets an option on one table only (scope {@code table}): as {@link #setOption}, last write wins. */
+	default void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": options of one table are not kept here");
+	}
+
 	/** The table's partitioning at {@code snapshot}, if it has one. */
 	default Optional<PartitionSpec> partitioning(long tableId, long snapshot) throws DuckLakeException {
 		return Optional.empty();

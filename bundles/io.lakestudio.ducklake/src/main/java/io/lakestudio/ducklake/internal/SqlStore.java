@@ -297,6 +297,51 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Map<String, String> tableOptions(long tableId) throws DuckLakeException {
+		Map<String, String> out = new LinkedHashMap<>();
+		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT key, value FROM ducklake_metadata"
+				+ " WHERE scope = 'table' AND scope_id = " + tableId)) {
+			while (r.next()) {
+				out.put(r.getString(1), r.getString(2));
+			}
+		} catch (SQLException e) {
+			throw failed("read the options of table " + tableId, e);
+		}
+		return out;
+	}
+
+	@Override
+	public synchronized void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		if (readOnly) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			db.setAutoCommit(false);
+			try (PreparedStatement del = db.prepareStatement("DELETE FROM ducklake_metadata WHERE key = ? AND scope ="
+					+ " 'table' AND scope_id = ?"); PreparedStatement ins = db.prepareStatement(
+							"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, 'table', ?)")) {
+				del.setString(1, key);
+				del.setLong(2, tableId);
+				del.executeUpdate();
+				ins.setString(1, key);
+				ins.setString(2, value);
+				ins.setLong(3, tableId);
+				ins.executeUpdate();
+			}
+			db.commit();
+		} catch (SQLException e) {
+			rollback();
+			throw failed("set the option " + key + " of table " + tableId, e);
+		} finally {
+			try {
+				db.setAutoCommit(true);
+			} catch (SQLException e) {
+				// the next call says so
+			}
+		}
+	}
+
+	@Override
 	public synchronized Optional<io.lakestudio.ducklake.PartitionSpec> partitioning(long tableId, long snapshot)
 			throws DuckLakeException {
 		try {

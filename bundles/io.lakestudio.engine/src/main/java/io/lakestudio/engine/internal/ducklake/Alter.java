@@ -64,7 +64,8 @@ final class Alter {
 						+ " already exists!");
 			}
 			long order = cat.columns(table.id()).stream().mapToLong(ColumnEntry::order).max().orElse(0) + 1;
-			c.newColumns.add(new ColumnEntry(c.catalogId(), 0, table.id(), order, probe.name(), probe.type(),
+			c.schemaChanged();
+			c.newColumns.add(new ColumnEntry(nextColumnId(a, c, table), 0, table.id(), order, probe.name(), probe.type(),
 					probe.initialDefault(), probe.defaultValue(), probe.nullsAllowed()));
 		} else if (t.accept("DROP")) {
 			t.accept("COLUMN");
@@ -131,6 +132,25 @@ final class Alter {
 		c.changes.add("altered_table:" + table.id());
 		kind.statementDone(a);
 		return kind.ok("ok");
+	}
+
+	/** A new column's field id: past every id the table's columns ever had (a dropped one's is not reused). */
+	private static long nextColumnId(Attached a, Commit c, TableEntry table) throws DuckLakeException {
+		long max = 0;
+		for (java.util.List<String> row : a.catalog.store().rows("ducklake_column")) {
+			if (row.get(3) != null && Long.parseLong(row.get(3)) == table.id()) {
+				max = Math.max(max, Long.parseLong(row.get(0)));
+			}
+		}
+		for (ColumnEntry x : c.newColumns) {
+			if (x.tableId() == table.id()) {
+				max = Math.max(max, x.id());
+			}
+		}
+		for (long x : c.endedColumns.getOrDefault(table.id(), java.util.Set.of())) {
+			max = Math.max(max, x);
+		}
+		return max + 1;
 	}
 
 	private static ColumnEntry with(ColumnEntry c, String type, String dflt, boolean nulls) {

@@ -164,7 +164,9 @@ final class Changes {
 					throw new EngineException(Kind.FAILED, "Not implemented Error: a DuckLake column of type "
 							+ r.getString(2) + " is not supported here yet");
 				}
-				c.newColumns.add(new ColumnEntry(c.catalogId(), 0, id, order++, r.getString(1), type, null,
+				// a column's id is its field id in the table (1, 2, ...), as the extension numbers them, not a
+				// catalog id
+				c.newColumns.add(new ColumnEntry(order, 0, id, order++, r.getString(1), type, null,
 						r.getString(4), r.getBoolean(3)));
 			}
 		}

@@ -196,6 +196,12 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer use(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		List<String> n = t.qualifiedName();
 		Attached a = attached.get(n.get(0).toLowerCase(Locale.ROOT));
+		if (a == null && n.size() == 1 && n.get(0).equalsIgnoreCase("memory")) {
+			// DuckDB's own in-memory database: unqualified names are no DuckLake catalog's again
+			defaultCatalog = null;
+			defaultSchema = "main";
+			return ok("ok");
+		}
 		if (a == null) {
 			if (n.size() == 1 && defaultCatalog != null && attached.get(defaultCatalog.toLowerCase(Locale.ROOT))
 					.view().schema(n.get(0)).isPresent()) {

@@ -103,8 +103,9 @@ final class Layouts {
 							+ " are supported");
 				}
 				if (transform.equals("bucket")) {
-					throw new EngineException(Kind.FAILED, "Not implemented Error: bucket partitioning is not carried"
-							+ " out here yet");
+					// DuckLake 1.0's partition transforms (the catalogs written here) have no bucket
+					throw new EngineException(Kind.FAILED, "Not implemented Error: DuckLake 1.0 does not support the"
+							+ " bucket partition transform");
 				}
 				if (args.size() != 1) {
 					throw new EngineException(Kind.FAILED, "Binder Error: " + transform + "() takes one column");
