@@ -17,10 +17,48 @@ import io.lakestudio.ducklake.SortSpec;
 /** Reads partitionings, sort orders, file partition values and tags from a SQL catalog (for {@link SqlStore}). */
 final class LayoutRows {
 
+	/** One read, for {@link SqlStore}, which words its failure. */
+	interface Read<T> {
+		T from(LayoutRows rows) throws SQLException;
+	}
+
 	private final Connection db;
 
 	LayoutRows(Connection db) {
 		this.db = db;
+	}
+
+	Map<String, String> tableOptions(long table) throws SQLException {
+		Map<String, String> out = new LinkedHashMap<>();
+		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT key, value FROM ducklake_metadata"
+				+ " WHERE scope = 'table' AND scope_id = " + table)) {
+			while (r.next()) {
+				out.put(r.getString(1), r.getString(2));
+			}
+		}
+		return out;
+	}
+
+	/** Outside the snapshot protocol, as the catalog's own options: one transaction, last write wins. */
+	void setTableOption(long table, String key, String value) throws SQLException {
+		db.setAutoCommit(false);
+		try (java.sql.PreparedStatement del = db.prepareStatement("DELETE FROM ducklake_metadata WHERE key = ? AND"
+				+ " scope = 'table' AND scope_id = ?"); java.sql.PreparedStatement ins = db.prepareStatement(
+						"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, 'table', ?)")) {
+			del.setString(1, key);
+			del.setLong(2, table);
+			del.executeUpdate();
+			ins.setString(1, key);
+			ins.setString(2, value);
+			ins.setLong(3, table);
+			ins.executeUpdate();
+			db.commit();
+		} catch (SQLException e) {
+			db.rollback();
+			throw e;
+		} finally {
+			db.setAutoCommit(true);
+		}
 	}
 
 	private static String visible(long s) {

@@ -296,18 +296,18 @@ public final class SqlStore implements MetadataStore {
 		return out;
 	}
 
+	/** Reads partitionings, sort orders, partition values, tags and table options ({@link LayoutRows}). */
+	private <T> T layout(String what, LayoutRows.Read<T> read) throws DuckLakeException {
+		try {
+			return read.from(new LayoutRows(db));
+		} catch (SQLException e) {
+			throw failed("read " + what, e);
+		}
+	}
+
 	@Override
 	public synchronized Map<String, String> tableOptions(long tableId) throws DuckLakeException {
-		Map<String, String> out = new LinkedHashMap<>();
-		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT key, value FROM ducklake_metadata"
-				+ " WHERE scope = 'table' AND scope_id = " + tableId)) {
-			while (r.next()) {
-				out.put(r.getString(1), r.getString(2));
-			}
-		} catch (SQLException e) {
-			throw failed("read the options of table " + tableId, e);
-		}
-		return out;
+		return layout("the options of table " + tableId, r -> r.tableOptions(tableId));
 	}
 
 	@Override
@@ -316,88 +316,45 @@ public final class SqlStore implements MetadataStore {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
 		}
 		try {
-			db.setAutoCommit(false);
-			try (PreparedStatement del = db.prepareStatement("DELETE FROM ducklake_metadata WHERE key = ? AND scope ="
-					+ " 'table' AND scope_id = ?"); PreparedStatement ins = db.prepareStatement(
-							"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, 'table', ?)")) {
-				del.setString(1, key);
-				del.setLong(2, tableId);
-				del.executeUpdate();
-				ins.setString(1, key);
-				ins.setString(2, value);
-				ins.setLong(3, tableId);
-				ins.executeUpdate();
-			}
-			db.commit();
+			new LayoutRows(db).setTableOption(tableId, key, value);
 		} catch (SQLException e) {
-			rollback();
 			throw failed("set the option " + key + " of table " + tableId, e);
-		} finally {
-			try {
-				db.setAutoCommit(true);
-			} catch (SQLException e) {
-				// the next call says so
-			}
 		}
 	}
 
 	@Override
 	public synchronized Optional<io.lakestudio.ducklake.PartitionSpec> partitioning(long tableId, long snapshot)
 			throws DuckLakeException {
-		try {
-			return new LayoutRows(db).partitioning(tableId, snapshot);
-		} catch (SQLException e) {
-			throw failed("read the partitioning of table " + tableId, e);
-		}
+		return layout("the partitioning of table " + tableId, r -> r.partitioning(tableId, snapshot));
 	}
 
 	@Override
 	public synchronized Map<Long, io.lakestudio.ducklake.PartitionSpec> partitionings(long tableId)
 			throws DuckLakeException {
-		try {
-			return new LayoutRows(db).partitionings(tableId);
-		} catch (SQLException e) {
-			throw failed("read the partitionings of table " + tableId, e);
-		}
+		return layout("the partitionings of table " + tableId, r -> r.partitionings(tableId));
 	}
 
 	@Override
 	public synchronized Map<Long, io.lakestudio.ducklake.FilePartition> filePartitions(long tableId)
 			throws DuckLakeException {
-		try {
-			return new LayoutRows(db).filePartitions(tableId);
-		} catch (SQLException e) {
-			throw failed("read the partition values of table " + tableId, e);
-		}
+		return layout("the partition values of table " + tableId, r -> r.filePartitions(tableId));
 	}
 
 	@Override
 	public synchronized Optional<io.lakestudio.ducklake.SortSpec> sorting(long tableId, long snapshot)
 			throws DuckLakeException {
-		try {
-			return new LayoutRows(db).sorting(tableId, snapshot);
-		} catch (SQLException e) {
-			throw failed("read the sort order of table " + tableId, e);
-		}
+		return layout("the sort order of table " + tableId, r -> r.sorting(tableId, snapshot));
 	}
 
 	@Override
 	public synchronized Map<String, String> tags(long objectId, long snapshot) throws DuckLakeException {
-		try {
-			return new LayoutRows(db).tags(objectId, snapshot);
-		} catch (SQLException e) {
-			throw failed("read the tags of " + objectId, e);
-		}
+		return layout("the tags of " + objectId, r -> r.tags(objectId, snapshot));
 	}
 
 	@Override
 	public synchronized Map<Long, Map<String, String>> columnTags(long tableId, long snapshot)
 			throws DuckLakeException {
-		try {
-			return new LayoutRows(db).columnTags(tableId, snapshot);
-		} catch (SQLException e) {
-			throw failed("read the column tags of " + tableId, e);
-		}
+		return layout("the column tags of " + tableId, r -> r.columnTags(tableId, snapshot));
 	}
 
 	@Override
