@@ -45,6 +45,16 @@ public final class Commit {
 	public final Set<Long> droppedStats = new LinkedHashSet<>();
 	/** {@code changes_made} entries, in order, e.g. {@code created_table:"main"."t"}, {@code inserted_into_table:3}. */
 	public final Set<String> changes = new LinkedHashSet<>();
+	/** Partitioning set on a table (no keys: reset), by table id; the one before ends. */
+	public final Map<Long, PartitionSpec> partitionings = new LinkedHashMap<>();
+	/** Sort orders set on a table (no keys: reset), by table id; the one before ends. */
+	public final Map<Long, SortSpec> sortings = new LinkedHashMap<>();
+	/** The partition of each new data file written under a partitioning, by the file's id. */
+	public final Map<Long, FilePartition> filePartitions = new LinkedHashMap<>();
+	/** Tags set on tables and views: object id, then key to value (null: the tag goes). */
+	public final Map<Long, Map<String, String>> tags = new LinkedHashMap<>();
+	/** Tags set on columns: table id, column id, then key to value (null: the tag goes). */
+	public final Map<Long, Map<Long, Map<String, String>>> columnTags = new LinkedHashMap<>();
 
 	public Commit(Snapshot base) {
 		this.base = base;

@@ -70,6 +70,46 @@ public interface MetadataStore extends AutoCloseable {
 	 */
 	Snapshot commit(Commit commit) throws DuckLakeException;
 
+	/** The options set on one table ({@code ducklake_metadata} rows of scope {@code table}), key to value. */
+	default Map<String, String> tableOptions(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** Sets an option on one table only (scope {@code table}): as {@link #setOption}, last write wins. */
+	default void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": options of one table are not kept here");
+	}
+
+	/** The table's partitioning at {@code snapshot}, if it has one. */
+	default Optional<PartitionSpec> partitioning(long tableId, long snapshot) throws DuckLakeException {
+		return Optional.empty();
+	}
+
+	/** Every partitioning the table ever had, by partition id: what its files were written under. */
+	default Map<Long, PartitionSpec> partitionings(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** The partition of each of the table's data files written under a partitioning, by file id. */
+	default Map<Long, FilePartition> filePartitions(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** The table's sort order at {@code snapshot}, if it has one. */
+	default Optional<SortSpec> sorting(long tableId, long snapshot) throws DuckLakeException {
+		return Optional.empty();
+	}
+
+	/** The tags of a table or view at {@code snapshot} ({@code comment}...), key to value. */
+	default Map<String, String> tags(long objectId, long snapshot) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** The tags of a table's columns at {@code snapshot}: column id, then key to value. */
+	default Map<Long, Map<String, String>> columnTags(long tableId, long snapshot) throws DuckLakeException {
+		return Map.of();
+	}
+
 	@Override
 	void close();
 }

@@ -79,6 +79,7 @@ final class CommitWriter {
 		dataFiles();
 		deleteFiles();
 		stats();
+		new LayoutWriter(db, c, s, shift).write();
 		if (c.changesSchema()) {
 			Set<Long> tables = new LinkedHashSet<>();
 			c.newTables.forEach(t -> tables.add(t.id()));

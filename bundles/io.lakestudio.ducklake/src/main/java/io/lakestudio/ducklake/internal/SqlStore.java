@@ -313,6 +313,67 @@ public final class SqlStore implements MetadataStore {
 		return out;
 	}
 
+	/** Reads partitionings, sort orders, partition values, tags and table options ({@link LayoutRows}). */
+	private <T> T layout(String what, LayoutRows.Read<T> read) throws DuckLakeException {
+		try {
+			return read.from(new LayoutRows(db));
+		} catch (SQLException e) {
+			throw failed("read " + what, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<String, String> tableOptions(long tableId) throws DuckLakeException {
+		return layout("the options of table " + tableId, r -> r.tableOptions(tableId));
+	}
+
+	@Override
+	public synchronized void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		if (readOnly) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			new LayoutRows(db).setTableOption(tableId, key, value);
+		} catch (SQLException e) {
+			throw failed("set the option " + key + " of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized Optional<io.lakestudio.ducklake.PartitionSpec> partitioning(long tableId, long snapshot)
+			throws DuckLakeException {
+		return layout("the partitioning of table " + tableId, r -> r.partitioning(tableId, snapshot));
+	}
+
+	@Override
+	public synchronized Map<Long, io.lakestudio.ducklake.PartitionSpec> partitionings(long tableId)
+			throws DuckLakeException {
+		return layout("the partitionings of table " + tableId, r -> r.partitionings(tableId));
+	}
+
+	@Override
+	public synchronized Map<Long, io.lakestudio.ducklake.FilePartition> filePartitions(long tableId)
+			throws DuckLakeException {
+		return layout("the partition values of table " + tableId, r -> r.filePartitions(tableId));
+	}
+
+	@Override
+	public synchronized Optional<io.lakestudio.ducklake.SortSpec> sorting(long tableId, long snapshot)
+			throws DuckLakeException {
+		return layout("the sort order of table " + tableId, r -> r.sorting(tableId, snapshot));
+	}
+
+	@Override
+	public synchronized Map<String, String> tags(long objectId, long snapshot) throws DuckLakeException {
+		return layout("the tags of " + objectId, r -> r.tags(objectId, snapshot));
+	}
+
+	@Override
+	public synchronized Map<Long, Map<String, String>> columnTags(long tableId, long snapshot)
+			throws DuckLakeException {
+		return layout("the column tags of " + tableId, r -> r.columnTags(tableId, snapshot));
+	}
+
 	@Override
 	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
 		if (readOnly) {

@@ -48,6 +48,9 @@ final class Alter {
 					+ " does not exist!");
 		}
 		TableEntry table = found.get();
+		if (Layouts.handles(t)) {
+			return new Layouts(kind).alter(t, a, cat, table);
+		}
 		String rest = t.rest();
 		if (StructAlter.applies(rest, cat, table)) {
 			return new StructAlter(kind).execute(new Text(rest), a, cat, table);
@@ -67,7 +70,9 @@ final class Alter {
 						+ " already exists!");
 			}
 			long order = cat.columns(table.id()).stream().mapToLong(ColumnEntry::order).max().orElse(0) + 1;
-			c.newColumns.add(NestedColumns.define(c, table.id(), order, probe.name(), NestedTypes.duckType(probe),
+			c.schemaChanged();
+			c.newColumns.add(NestedColumns.define(columnIds(a, c, table), table.id(), order, probe.name(),
+					NestedTypes.duckType(probe),
 					probe.initialDefault(), probe.defaultValue(), probe.nullsAllowed()));
 		} else if (t.accept("DROP")) {
 			t.accept("COLUMN");
@@ -81,6 +86,7 @@ final class Alter {
 				throw new EngineException(Kind.FAILED, "Catalog Error: table \"" + table.name()
 						+ "\" does not have a column with name \"" + name + "\"");
 			}
+			Layouts.checkDrop(a, table, col.get());
 			if (cat.columns(table.id()).size() == 1) {
 				throw new EngineException(Kind.FAILED, "Catalog Error: Cannot drop column: table only has one column"
 						+ " remaining!");
@@ -125,6 +131,7 @@ final class Alter {
 					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + from + "\""));
 			c.endColumn(table.id(), col.id());
 			c.newColumns.add(col.renamed(to));
+			Layouts.renamed(a, c, table, from, to);
 		} else {
 			throw new EngineException(Kind.FAILED, "Not implemented Error: this ALTER TABLE on a DuckLake table: "
 					+ t.rest());
@@ -132,6 +139,41 @@ final class Alter {
 		c.changes.add("altered_table:" + table.id());
 		kind.statementDone(a);
 		return kind.ok("ok");
+	}
+
+	/**
+	 * New column (and struct field) ids for the table, in turn: its field ids, past every id its columns and their
+	 * parts ever had (a dropped one's is not reused), as the extension numbers them.
+	 */
+	static java.util.function.LongSupplier columnIds(Attached a, Commit c, TableEntry table) throws DuckLakeException {
+		long[] next = { nextColumnId(a, c, table) };
+		return () -> next[0]++;
+	}
+
+	private static long nextColumnId(Attached a, Commit c, TableEntry table) throws DuckLakeException {
+		long max = 0;
+		for (java.util.List<String> row : a.catalog.store().rows("ducklake_column")) {
+			if (row.get(3) != null && Long.parseLong(row.get(3)) == table.id()) {
+				max = Math.max(max, Long.parseLong(row.get(0)));
+			}
+		}
+		for (ColumnEntry x : c.newColumns) {
+			if (x.tableId() == table.id()) {
+				max = Math.max(max, maxId(x));
+			}
+		}
+		for (long x : c.endedColumns.getOrDefault(table.id(), java.util.Set.of())) {
+			max = Math.max(max, x);
+		}
+		return max + 1;
+	}
+
+	private static long maxId(ColumnEntry c) {
+		long max = c.id();
+		for (ColumnEntry f : c.children()) {
+			max = Math.max(max, maxId(f));
+		}
+		return max;
 	}
 
 	private static ColumnEntry with(ColumnEntry c, String type, String dflt, boolean nulls) {
@@ -205,7 +247,7 @@ final class Alter {
 				nulls = r.getBoolean(3);
 				dflt = r.getString(4);
 			}
-			ColumnEntry typed = NestedColumns.define(null, 0, 0, name, duckType, null, dflt, nulls);
+			ColumnEntry typed = NestedColumns.define(() -> 0, 0, 0, name, duckType, null, dflt, nulls);
 			String initial = null;
 			if (dflt != null) {
 				try (ResultSet v = s.executeQuery("SELECT CAST((" + dflt + ") AS VARCHAR)")) {

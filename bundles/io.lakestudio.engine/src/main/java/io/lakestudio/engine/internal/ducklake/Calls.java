@@ -68,6 +68,9 @@ final class Calls {
 			if (args.size() < 2) {
 				throw new EngineException(Kind.FAILED, "set_option(option, value)");
 			}
+			if (TableOptions.set(a, args)) {
+				return kind.ok("ok");
+			}
 			a.catalog.store().setOption(args.get(0), args.get(1));
 			return kind.ok("ok");
 		}

@@ -90,6 +90,9 @@ final class Changes {
 			t.accept("TABLE");
 			return delete(t);
 		}
+		if (t.accept("COMMENT", "ON")) {
+			return new Comments(kind).execute(t);
+		}
 		if (t.accept("CALL")) {
 			return new Calls(kind).execute(t);
 		}
@@ -160,11 +163,15 @@ final class Changes {
 				target.table() + "/");
 		c.newTables.add(table);
 		long order = 1;
+		long[] nextId = { 1 };
+		java.util.function.LongSupplier ids = () -> nextId[0]++;
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT column_name, data_type,"
 				+ " is_nullable, column_default FROM duckdb_columns() WHERE table_name = '__dl_rows' AND database_name = 'temp'"
 				+ " ORDER BY column_index")) {
 			while (r.next()) {
-				c.newColumns.add(NestedColumns.define(c, id, order++, r.getString(1), r.getString(2), null,
+				// a column's id is its field id in the table (1, 2, ... parent before its parts), as the extension
+				// numbers them, not a catalog id
+				c.newColumns.add(NestedColumns.define(ids, id, order++, r.getString(1), r.getString(2), null,
 						r.getString(4), r.getBoolean(3)));
 			}
 		}

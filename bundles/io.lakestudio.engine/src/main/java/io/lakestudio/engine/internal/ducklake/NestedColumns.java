@@ -2,10 +2,10 @@ package io.lakestudio.engine.internal.ducklake;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
 import io.lakestudio.ducklake.ColumnEntry;
-import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
@@ -25,10 +25,10 @@ final class NestedColumns {
 	}
 
 	/** The column, its id and its fields' ids from {@code c} (none taken when {@code c} is null: a probe). */
-	static ColumnEntry define(Commit c, long tableId, long order, String name, String duckType,
+	static ColumnEntry define(LongSupplier ids, long tableId, long order, String name, String duckType,
 			String initialDefault, String defaultValue, boolean nulls) throws EngineException {
 		try {
-			return NestedTypes.column(name, duckType, () -> c == null ? 0 : c.catalogId(), tableId, order,
+			return NestedTypes.column(name, duckType, ids, tableId, order,
 					initialDefault, defaultValue, nulls);
 		} catch (IllegalArgumentException e) {
 			throw new EngineException(Kind.FAILED, e.getMessage());

@@ -38,6 +38,13 @@ final class Reads {
 				+ "|SUMMARIZE\\b|EXPLAIN\\b).*")) {
 			return null; // not a query: the engine's guard says why it is refused
 		}
+		java.util.regex.Matcher explain = java.util.regex.Pattern.compile("(?is)^(EXPLAIN\\s+(?:ANALYZE\\s+)?)(.*)")
+				.matcher(sql);
+		if (explain.matches()) {
+			// DuckDB serializes only the query: it is rewritten as any query is, and explained as written
+			Rewriter.Rewritten r = refs.rewrite(explain.group(2), null);
+			return r.touched() ? new Answer(db.connection(), explain.group(1) + r.text(), List.of()) : null;
+		}
 		String key = key(sql);
 		String kept = key == null ? null : db.rewrites.get(key);
 		if (kept != null) {

@@ -47,7 +47,13 @@ final class References {
 			@Override
 			public String table(List<String> parts, String unit, String value, boolean full)
 					throws EngineException, DuckLakeException, SQLException {
-				return view(d, parts, unit, value, full);
+				return view(d, parts, unit, value, full, null);
+			}
+
+			@Override
+			public String table(List<String> parts, String unit, String value, boolean full, Rewriter.Filter filter)
+					throws EngineException, DuckLakeException, SQLException {
+				return view(d, parts, unit, value, full, filter);
 			}
 
 			@Override
@@ -66,6 +72,12 @@ final class References {
 				}
 				if (name.equals("duckdb_tables") && args.isEmpty()) {
 					return SystemTables.duckdbTables(d, kind.attached());
+				}
+				if (name.equals("duckdb_views") && args.isEmpty()) {
+					return CommentTables.duckdbViews(d, kind.attached());
+				}
+				if (name.equals("duckdb_columns") && args.isEmpty()) {
+					return CommentTables.duckdbColumns(d, kind.attached());
 				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
 				if (a == null && name.equals("ducklake_snapshots") && args.size() == 1 && args.get(0) == null
@@ -117,8 +129,8 @@ final class References {
 	}
 
 	/** The name on the kind's DuckDB that answers a table reference, or null when it is not DuckLake's. */
-	private String view(Connection d, List<String> parts, String unit, String value, boolean full)
-			throws EngineException, DuckLakeException, SQLException {
+	private String view(Connection d, List<String> parts, String unit, String value, boolean full,
+			Rewriter.Filter filter) throws EngineException, DuckLakeException, SQLException {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
 		}
@@ -129,7 +141,7 @@ final class References {
 		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
 				&& parts.get(1).equalsIgnoreCase("columns")) {
 			return SystemTables.informationSchemaColumns(d, kind.attached(),
-					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false));
+					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false, null));
 		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {
@@ -176,10 +188,13 @@ final class References {
 		}
 		Commit pending = own ? t.catalog().pendingOrNull() : null;
 		// a committed snapshot's views never change: made once per connection
-		String key = t.catalog().name + "/" + table.get().id() + "/" + at.id();
+		// the files a WHERE on partition columns leaves (null: all)
+		Set<Long> only = filter == null ? null
+				: PartitionPruning.keep(t.catalog(), cat, table.get(), at, pending, filter);
+		String key = t.catalog().name + "/" + table.get().id() + "/" + at.id() + Views.suffix(only);
 		String name = pending == null ? db.defined.get(key) : null;
 		if (name == null) {
-			name = Views.define(d, t.catalog(), cat, table.get(), at, pending);
+			name = Views.define(d, t.catalog(), cat, table.get(), at, pending, only);
 			if (pending == null) {
 				db.defined.put(key, name);
 			}

@@ -42,7 +42,20 @@ final class Rewriter {
 		default boolean claims(String name) {
 			return false;
 		}
+
+		/** A table reference with the WHERE that filters it alone (null: none), for pruning its files. */
+		default String table(List<String> parts, String atUnit, String atValue, boolean full, Filter filter)
+				throws EngineException, DuckLakeException, SQLException {
+			return table(parts, atUnit, atValue, full);
+		}
 	}
+
+	/** The WHERE of the SELECT whose FROM is just this reference, and the names the reference goes by there. */
+	record Filter(JsonNode where, Set<String> names) {
+	}
+
+	/** The statement being walked (for the WHERE of a reference); a view's SQL is walked inside another's. */
+	private static final ThreadLocal<JsonNode> ROOT = new ThreadLocal<>();
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
 	record Rewritten(String text, boolean touched, Set<String> names) {
@@ -73,7 +86,13 @@ final class Rewriter {
 		collectCtes(tree, ctes);
 		Set<String> names = new HashSet<>();
 		boolean[] touched = { false };
-		walk(tree, ctes, r, names, touched, fullAlias);
+		JsonNode outer = ROOT.get();
+		ROOT.set(tree);
+		try {
+			walk(tree, ctes, r, names, touched, fullAlias);
+		} finally {
+			ROOT.set(outer);
+		}
 		if (!touched[0]) {
 			return new Rewritten(sql, false, names);
 		}
@@ -133,7 +152,13 @@ final class Rewriter {
 			}
 		}
 		boolean full = fullAlias != null && fullAlias.equalsIgnoreCase(n.path("alias").asText(""));
-		String view = r.table(parts, unit, value, full);
+		JsonNode where = io.lakestudio.engine.internal.Pruning.whereOf(ROOT.get(), n);
+		Set<String> refNames = new HashSet<>();
+		refNames.add(parts.get(parts.size() - 1).toLowerCase(Locale.ROOT));
+		if (!n.path("alias").asText("").isEmpty()) {
+			refNames.add(n.path("alias").asText().toLowerCase(Locale.ROOT));
+		}
+		String view = r.table(parts, unit, value, full, where == null ? null : new Filter(where, refNames));
 		if (view == null) {
 			return;
 		}
@@ -158,7 +183,8 @@ final class Rewriter {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
 		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")
-				&& !name.equals("snapshots") && !r.claims(name)) {
+				&& !name.equals("duckdb_views") && !name.equals("duckdb_columns") && !name.equals("snapshots")
+				&& !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();

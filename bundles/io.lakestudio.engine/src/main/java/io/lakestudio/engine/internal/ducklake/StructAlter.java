@@ -74,7 +74,7 @@ final class StructAlter {
 			}
 			ColumnEntry probe = Alter.probe(kind.duck(), Changes.quoted(field) + " " + t.rest());
 			long order = parent.children().stream().mapToLong(ColumnEntry::order).max().orElse(0) + 1;
-			ColumnEntry added = NestedColumns.define(c, table.id(), order, field, NestedTypes.duckType(probe),
+			ColumnEntry added = NestedColumns.define(Alter.columnIds(a, c, table), table.id(), order, field, NestedTypes.duckType(probe),
 					probe.initialDefault(), probe.defaultValue(), true);
 			List<ColumnEntry> fields = new ArrayList<>(parent.children());
 			fields.add(added);
@@ -123,9 +123,9 @@ final class StructAlter {
 			}
 			ColumnEntry top = top(cat, table, name);
 			String duckType = typeOf(t.rest());
-			ColumnEntry wanted = NestedColumns.define(null, table.id(), top.order(), top.name(), duckType, null, null,
+			ColumnEntry wanted = NestedColumns.define(() -> 0, table.id(), top.order(), top.name(), duckType, null, null,
 					true);
-			changed = evolve(c, top, wanted);
+			changed = evolve(Alter.columnIds(a, c, table), top, wanted);
 			changed = new ColumnEntry(top.id(), 0, table.id(), top.order(), top.name(), changed.type(),
 					top.initialDefault(), top.defaultValue(), top.nullsAllowed(), changed.children());
 		}
@@ -148,7 +148,7 @@ final class StructAlter {
 	 * The column as {@code wanted} says, with the ids of what it had: a struct's fields by name (new ones take new
 	 * ids, in pre-order), a list's element, a map's key and value; a leaf keeps its id and may widen.
 	 */
-	private static ColumnEntry evolve(Commit c, ColumnEntry old, ColumnEntry wanted) throws EngineException {
+	private static ColumnEntry evolve(java.util.function.LongSupplier ids, ColumnEntry old, ColumnEntry wanted) throws EngineException {
 		if (!old.type().equals(wanted.type())) {
 			if (old.children().isEmpty() && wanted.children().isEmpty() && Alter.widens(old.type(), wanted.type())) {
 				return new ColumnEntry(old.id(), 0, old.tableId(), old.order(), old.name(), wanted.type(),
@@ -165,9 +165,9 @@ final class StructAlter {
 		for (ColumnEntry w : wanted.children()) {
 			ColumnEntry o = child(old, w.name());
 			if (o == null) {
-				fields.add(fresh(c, w, order++));
+				fields.add(fresh(ids, w, order++));
 			} else {
-				ColumnEntry e = evolve(c, o, w);
+				ColumnEntry e = evolve(ids, o, w);
 				fields.add(new ColumnEntry(e.id(), 0, e.tableId(), order++, w.name(), e.type(), e.initialDefault(),
 						e.defaultValue(), e.nullsAllowed(), e.children()));
 			}
@@ -176,12 +176,12 @@ final class StructAlter {
 	}
 
 	/** A new field and its fields, with new ids in pre-order. */
-	private static ColumnEntry fresh(Commit c, ColumnEntry w, long order) {
-		long id = c.catalogId();
+	private static ColumnEntry fresh(java.util.function.LongSupplier ids, ColumnEntry w, long order) {
+		long id = ids.getAsLong();
 		List<ColumnEntry> fields = new ArrayList<>();
 		long o = 1;
 		for (ColumnEntry f : w.children()) {
-			fields.add(fresh(c, f, o++));
+			fields.add(fresh(ids, f, o++));
 		}
 		return new ColumnEntry(id, 0, w.tableId(), order, w.name(), w.type(), null, null, true, fields);
 	}

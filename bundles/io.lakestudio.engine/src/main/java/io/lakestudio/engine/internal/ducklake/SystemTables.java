@@ -47,7 +47,8 @@ final class SystemTables {
 				}
 				String schema = cat.schemaOf(t).map(s -> s.name()).orElse("main");
 				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(t.name()) + ", "
-						+ t.id() + ", " + live + ", " + cat.columns(t.id()).size() + ")");
+						+ t.id() + ", " + live + ", " + cat.columns(t.id()).size() + ", "
+						+ CommentTables.nullable(Comments.of(a, t.id())) + ")");
 			}
 		}
 		try (Statement s = d.createStatement()) {
@@ -55,10 +56,10 @@ final class SystemTables {
 					+ " WHERE NOT starts_with(table_name, '__dl_')");
 			if (!rows.isEmpty()) {
 				s.execute("INSERT INTO " + DUCKDB_TABLES + " BY NAME SELECT database_name, schema_name, table_name,"
-						+ " table_oid, estimated_size, column_count, MAP {} :: MAP(VARCHAR, VARCHAR) AS tags, false AS internal,"
+						+ " table_oid, estimated_size, column_count, comment, MAP {} :: MAP(VARCHAR, VARCHAR) AS tags, false AS internal,"
 						+ " false AS temporary, false AS has_primary_key, 0 AS index_count, 0 AS check_constraint_count FROM"
 						+ " (VALUES " + String.join(", ", rows) + ") t(database_name, schema_name, table_name, table_oid,"
-						+ " estimated_size, column_count)");
+						+ " estimated_size, column_count, comment)");
 			}
 		}
 		return DUCKDB_TABLES;

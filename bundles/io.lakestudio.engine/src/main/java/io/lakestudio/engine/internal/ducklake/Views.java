@@ -31,14 +31,35 @@ final class Views {
 	private Views() {
 	}
 
+	/** What tells the views over a pruned set of files apart ("" for all files). */
+	static String suffix(java.util.Set<Long> only) {
+		if (only == null) {
+			return "";
+		}
+		long h = 1125899906842597L;
+		for (long id : new java.util.TreeSet<>(only)) {
+			h = 31 * h + id;
+		}
+		return "_p" + Long.toHexString(h);
+	}
+
 	/** Makes the views of the table (as the session sees it: {@code pending} counts) and returns the plain one. */
 	static String define(Connection d, Attached a, CatalogAt cat, TableEntry t, Snapshot at, Commit pending)
 			throws SQLException, DuckLakeException {
+		return define(d, a, cat, t, at, pending, null);
+	}
+
+	/** The views over only the data files {@code only} names (null: all), as partition pruning leaves them. */
+	static String define(Connection d, Attached a, CatalogAt cat, TableEntry t, Snapshot at, Commit pending,
+			java.util.Set<Long> only) throws SQLException, DuckLakeException {
 		String name = "__dl_" + a.name.replaceAll("[^A-Za-z0-9_]", "_") + "_" + t.id() + "_" + at.id()
-				+ (pending == null ? "" : "_tx");
+				+ (pending == null ? "" : "_tx") + suffix(only);
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		List<ColumnEntry> columns = cat.columns(t.id());
 		ReadPlan plan = ReadPlan.of(a.catalog.store(), at, pending, t.id());
+		if (only != null) {
+			plan = new ReadPlan(plan.parts().stream().filter(p -> only.contains(p.data().id())).toList());
+		}
 		List<String> select = new ArrayList<>();
 		List<String> plain = new ArrayList<>();
 		List<String> sql = new ArrayList<>();

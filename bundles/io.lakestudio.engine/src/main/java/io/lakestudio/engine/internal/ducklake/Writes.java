@@ -60,19 +60,29 @@ final class Writes {
 			select.add(Sql.ident(col.name()) + "::" + NestedTypes.duckType(col) + " AS " + Sql.ident(col.name()));
 			ids.add(NestedColumns.fieldIds(col));
 		}
-		String file = "ducklake-" + UUID.randomUUID() + ".parquet";
-		Path staged = staging.resolve(file);
-		exec("COPY (SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + ") TO "
-				+ Sql.string(staged.toString()) + " (FORMAT parquet, FIELD_IDS {" + String.join(", ", ids) + "})");
-		List<ColumnStats> stats = stats(staged, cols);
-		long size = Files.size(staged);
-		long footer = footer(staged);
-		place(a, staged, a.catalog.resolve(schema, t, file, true));
-		TableStats before = stats(a, c, t.id());
-		long fileId = c.fileId();
-		c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, rows, size, footer, before.nextRowId(), stats));
-		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + rows, before.nextRowId() + rows,
-				before.fileSizeBytes() + size));
+		FileLayout layout = FileLayout.of(d, a, t, cols, source);
+		for (FileLayout.Part part : layout.parts()) {
+			String name = "ducklake-" + UUID.randomUUID() + ".parquet";
+			String file = part.dir() + name;
+			Path staged = staging.resolve(name);
+			exec("COPY (SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
+					+ layout.orderBy() + ") TO " + Sql.string(staged.toString()) + " (FORMAT parquet, FIELD_IDS {"
+					+ String.join(", ", ids) + "})");
+			long n = part.partition() == null ? rows
+					: count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+			List<ColumnStats> stats = stats(staged, cols);
+			long size = Files.size(staged);
+			long footer = footer(staged);
+			place(a, staged, a.catalog.resolve(schema, t, file, true));
+			TableStats before = stats(a, c, t.id());
+			long fileId = c.fileId();
+			c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, before.nextRowId(), stats));
+			if (part.partition() != null) {
+				c.filePartitions.put(fileId, part.partition());
+			}
+			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + n,
+					before.fileSizeBytes() + size));
+		}
 		c.changes.add("inserted_into_table:" + t.id());
 		return rows;
 	}

@@ -1,0 +1,100 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.PartitionSpec;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.internal.Pruning;
+
+/**
+ * Choosing a DuckLake table's files for a query before DuckDB opens any: the simple conjuncts of the WHERE that
+ * filters the table alone ({@link Pruning}, as the Delta path uses them) against each file's identity partition
+ * values, under the partitioning the file was written with (a file written before the table was partitioned, or
+ * under another key, keeps its place).
+ */
+final class PartitionPruning {
+
+	private PartitionPruning() {
+	}
+
+	/** The ids of the files that may hold matching rows, or null when that is all of them. */
+	static Set<Long> keep(Attached a, CatalogAt cat, TableEntry t, Snapshot at, Commit pending, Rewriter.Filter f)
+			throws DuckLakeException {
+		Map<Long, FilePartition> partitions = new HashMap<>(a.catalog.store().filePartitions(t.id()));
+		Map<Long, PartitionSpec> specs = new HashMap<>(a.catalog.store().partitionings(t.id()));
+		if (pending != null) {
+			partitions.putAll(pending.filePartitions);
+			pending.partitionings.values().forEach(s -> specs.put(s.id(), s));
+		}
+		if (partitions.isEmpty()) {
+			return null;
+		}
+		List<Pruning.Col> cols = new ArrayList<>();
+		Map<String, Long> ids = new HashMap<>();
+		for (ColumnEntry c : cat.columns(t.id())) {
+			cols.add(new Pruning.Col(c.name(), kind(DuckLakeTypes.toDuckDb(c.type()))));
+			ids.put(c.name(), c.id());
+		}
+		List<Pruning.Predicate> preds = Pruning.predicates(f.where(), cols, f.names());
+		if (preds.isEmpty()) {
+			return null;
+		}
+		List<ReadPlan.Part> parts = ReadPlan.of(a.catalog.store(), at, pending, t.id()).parts();
+		List<ReadPlan.Part> kept = Pruning.choose(parts, preds, p -> ranges(partitions.get(p.data().id()), specs,
+				ids));
+		if (kept.size() == parts.size()) {
+			return null;
+		}
+		Set<Long> out = new HashSet<>();
+		kept.forEach(p -> out.add(p.data().id()));
+		return out;
+	}
+
+	/** What a file's partition says of a column: its identity value, else nothing known. */
+	private static Function<Pruning.Col, Pruning.Range> ranges(FilePartition fp, Map<Long, PartitionSpec> specs,
+			Map<String, Long> ids) {
+		PartitionSpec spec = fp == null ? null : specs.get(fp.partitionId());
+		return col -> {
+			if (spec == null) {
+				return Pruning.Range.UNKNOWN;
+			}
+			Long id = ids.get(col.name());
+			for (PartitionSpec.Key k : spec.keys()) {
+				if (id != null && k.columnId() == id && k.transform().equals("identity") && k.index() < fp.values()
+						.size()) {
+					String v = fp.values().get(k.index());
+					if (v == null) {
+						return Pruning.Range.NULL;
+					}
+					Comparable<Object> typed = Pruning.typed(v, col.kind());
+					return typed == null ? Pruning.Range.UNKNOWN : Pruning.Range.exactly(typed);
+				}
+			}
+			return Pruning.Range.UNKNOWN;
+		};
+	}
+
+	/** The kind of comparison pruning makes on a column of {@code duckType}, as the Iceberg path has it. */
+	private static String kind(String duckType) {
+		return switch (duckType) {
+		case "BIGINT", "INTEGER", "SMALLINT", "TINYINT", "UBIGINT", "UINTEGER", "USMALLINT", "UTINYINT", "HUGEINT" -> "num";
+		case "VARCHAR" -> "str";
+		case "DATE" -> "date";
+		default -> duckType.startsWith("DECIMAL(") ? "num" : null;
+		};
+	}
+}
