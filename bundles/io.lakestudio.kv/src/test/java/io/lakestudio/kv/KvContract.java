@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.lakestudio.store.CountingStore;
+import io.lakestudio.store.CountingStore.Kind;
 import io.lakestudio.store.ObjectInfo;
 import io.lakestudio.store.ObjectStore;
 import io.lakestudio.store.StoreException;
@@ -246,16 +248,16 @@ abstract class KvContract {
 				kv.write(new WriteBatch().put("t", b("a"), b("2")).delete("t", b("b")).put("t", b("pad" + i),
 						new byte[40]));
 			kv.compact(null);
-			int puts = o.puts.get();
-			int deletes = o.deletes.get();
+			long puts = o.requests(Kind.PUT);
+			long deletes = o.requests(Kind.DELETE);
 			try (KvReader r = KvReader.pinned(o, cp, KvOptions.defaults())) {
 				assertEquals("1", s(r.get("t", b("a"))), "the cut, not the head");
 				assertEquals(List.of("a", "b"), keys(r.scan("t", b(""), null)));
 				r.refresh();
 				assertEquals("1", s(r.get("t", b("b"))));
 			}
-			assertEquals(puts, o.puts.get(), "a pinned reader PUTs nothing");
-			assertEquals(deletes, o.deletes.get(), "and DELETEs nothing");
+			assertEquals(puts, o.requests(Kind.PUT), "a pinned reader PUTs nothing");
+			assertEquals(deletes, o.requests(Kind.DELETE), "and DELETEs nothing");
 			kv.deleteCheckpoint(cp);
 			assertThrows(KvException.class, () -> KvReader.pinned(o, cp, KvOptions.defaults()));
 			assertEquals(kv.census(false).subspaces().get(0).ssts(), o.list("sst/").size(),
@@ -293,11 +295,11 @@ abstract class KvContract {
 			kv.write(new WriteBatch().put("current", b("a"), b("1")).put("history", b("a"), b("1")));
 			kv.flush();
 			kv.write(new WriteBatch().put("current", b("b"), b("2")));
-			int lists = o.lists.get();
-			int gets = o.gets.get();
+			long lists = o.requests(Kind.LIST);
+			long gets = o.requests(Kind.GET) + o.requests(Kind.HEAD);
 			StoreCensus c = kv.census(false);
-			assertEquals(lists + 1, o.lists.get(), "one listing");
-			assertEquals(gets, o.gets.get(), "no reads: the manifest is held");
+			assertEquals(lists + 1, o.requests(Kind.LIST), "one listing");
+			assertEquals(gets, o.requests(Kind.GET) + o.requests(Kind.HEAD), "no reads: the manifest is held");
 			assertEquals(List.of("current", "history"),
 					c.subspaces().stream().map(StoreCensus.Subspace::name).toList());
 			assertEquals(1, c.subspaces().get(0).versions(), "the batch still in the WAL is in no SST");

@@ -17,11 +17,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.lakestudio.moraine.internal.transaction.CrashPoints;
 import io.lakestudio.moraine.internal.transaction.CrashPoints.Point;
-import io.lakestudio.moraine.kv.CountingStore;
 import io.lakestudio.moraine.kv.ObjectKvStore;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.WriteBatch;
+import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.FolderStore;
 import io.lakestudio.store.MemoryStore;
 import io.lakestudio.store.ObjectStore;
@@ -74,7 +74,7 @@ class RealStoreTest {
 			catalog.commit(tx -> tx.createSchema("sales"));
 			String checkpoint = catalog.createCheckpoint(Optional.empty());
 			catalog.commit(tx -> tx.createSchema("later"));
-			int writes = objects.writes();
+			long writes = objects.writes();
 			try (ReadOnlyCatalog reader = ReadOnlyCatalog.openReadOnly(objects,
 					CatalogOptions.defaults().withCheckpoint(checkpoint))) {
 				assertTrue(reader.snapshot().schemaByName("sales").isPresent());
