@@ -410,9 +410,14 @@ public final class KvStore implements KvReads, AutoCloseable {
 		return store;
 	}
 
-	/** Hits, misses and bytes held of the SST cache. */
-	public long[] cacheTally() {
-		return cache.tally();
+	/** What this writer's SST cache has served and holds. */
+	public CacheFigures cacheFigures() {
+		return cache.figures();
+	}
+
+	/** The memtable's bytes: batches acknowledged (in the WAL) and not yet flushed to SSTs. */
+	public synchronized long memtableBytes() {
+		return memtable.bytes();
 	}
 
 	/** Flushes the memtable (so the next open replays no WAL), then refuses further calls. */
@@ -425,6 +430,7 @@ public final class KvStore implements KvReads, AutoCloseable {
 				// every batch is in the WAL already: the next open replays it
 			}
 		live.clear();
+		cache.close();
 		broken = broken != null ? broken : new KvException("the store is closed");
 	}
 }
