@@ -246,9 +246,7 @@ public final class KvStore implements KvReads, AutoCloseable {
 			commitManifest(m -> m.next(epoch, flushed, nextSeq, trees, live(m.checkpoints())));
 			seam.at(CrashSeam.FLUSH_MANIFEST_WRITTEN);
 			memtable = new Memtable();
-			for (var w : store.list("wal/"))
-				if (Wal.seqOf(w.path()) <= flushed)
-					store.delete(w.path());
+			Collector.deleteFlushedWal(store, flushed);
 			for (String s : trees.keySet()) {
 				Manifest.Tree t = manifest.tree(s);
 				if (t.l0().size() >= options.l0PerMerge())
