@@ -64,8 +64,10 @@ public final class MoraineCommand extends Command {
 		return super.options().addOption(flag("json", "Print JSON."))
 				.addOption(flag("live", "census: also scan the store to count live entries (a full read)."))
 				.addOption(flag("tallies", "census: also print the object-store requests, caches and memory it took."))
-				.addOption(valued(null, "checkpoint", "ID", "census, checkpoint list: read pinned to a checkpoint (writes nothing)."))
-				.addOption(valued(null, "lifetime", "D", "checkpoint create: how long it lives (90s, 30m, 12h, 7d, PT1H; default forever)."))
+				.addOption(valued(null, "checkpoint", "ID",
+						"census, checkpoint list: read pinned to a checkpoint (writes nothing)."))
+				.addOption(valued(null, "lifetime", "D",
+						"checkpoint create: how long it lives (90s, 30m, 12h, 7d, PT1H; default forever)."))
 				.addOption(valued(null, "batch-size", "N", "maintain, migrate: keys per durable batch (1024)."))
 				.addOption(valued(null, "target", "T", "compact: all, catalog-rows or indexes (all)."))
 				.addOption(flag("force", "Take the writer lease over from a live holder (it is fenced)."))
