@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.lakestudio.moraine.Catalog;
 import io.lakestudio.moraine.CatalogOptions;
@@ -20,24 +19,24 @@ import io.lakestudio.moraine.FileColumnStats;
 import io.lakestudio.moraine.SchemaId;
 import io.lakestudio.moraine.TableId;
 import io.lakestudio.store.FolderStore;
-import io.lakestudio.store.ObjectInfo;
-import io.lakestudio.store.ObjectStore;
-import io.lakestudio.store.StoreException;
+import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.WriteCondition;
 
 /**
  * One commit = one data file registered in a 4-column table with its per-column stats (what a DuckLake INSERT
  * commits). moraine on a fsynced FolderStore (io.lakestudio.kv), timed per commit and counted in object requests,
  * beside the same commits as DuckLake writes them into its SQLite catalog file (snapshot, changes, data file, column
- * stats, table stats; one transaction each). Run with tests/bench/moraine-bench [commits].
+ * stats, table stats; one transaction each). Then {@link MoraineAttachBench}. Run with
+ * tests/bench/moraine-bench [commits] [attach-commits].
  */
 public class MoraineBench {
 
 	public static void main(String[] args) throws Exception {
 		int commits = args.length > 0 ? Integer.parseInt(args[0]) : 500;
+		int attachCommits = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
 		Path dir = Files.createTempDirectory("moraine-bench");
 
-		Counting objects = new Counting(new FolderStore(dir.resolve("lake")));
+		CountingStore objects = new CountingStore(new FolderStore(dir.resolve("lake")));
 		long[] moraine = new long[commits];
 		long requests;
 		long writes;
@@ -49,8 +48,8 @@ public class MoraineBench {
 			});
 			TableId t = catalog.snapshot().tableByName("sales", "orders").orElseThrow().id();
 			List<ColumnId> cols = catalog.snapshot().columns(t).stream().map(c -> c.id()).toList();
-			long r0 = objects.all.get();
-			long w0 = objects.writes.get();
+			long r0 = objects.requests();
+			long w0 = objects.writes();
 			for (int i = 0; i < commits; i++) {
 				int n = i;
 				long t0 = System.nanoTime();
@@ -58,8 +57,9 @@ public class MoraineBench {
 						.withStats(stats(cols, n))));
 				moraine[i] = System.nanoTime() - t0;
 			}
-			requests = objects.all.get() - r0;
-			writes = objects.writes.get() - w0;
+			requests = objects.requests() - r0;
+			writes = objects.writes();
+			writes -= w0;
 			if (catalog.snapshot().dataFiles(t).size() != commits)
 				throw new AssertionError("moraine lost a file");
 		}
@@ -81,6 +81,7 @@ public class MoraineBench {
 		report("DuckLake catalog in SQLite (sqlite-jdbc, defaults)", sqlite);
 		System.out.printf("ratio moraine/SQLite: median %.2f, p95 %.2f%n", pct(moraine, 50) / pct(sqlite, 50),
 				pct(moraine, 95) / pct(sqlite, 95));
+		MoraineAttachBench.run(dir, attachCommits);
 	}
 
 	static List<FileColumnStats> stats(List<ColumnId> cols, int n) {
@@ -186,52 +187,5 @@ public class MoraineBench {
 		long[] s = nanos.clone();
 		Arrays.sort(s);
 		return s[Math.min(s.length - 1, (int) Math.ceil(p / 100.0 * s.length) - 1)];
-	}
-
-	/** Counts every request made of the store. */
-	static final class Counting implements ObjectStore {
-		final ObjectStore inner;
-		final AtomicLong all = new AtomicLong();
-		final AtomicLong writes = new AtomicLong();
-
-		Counting(ObjectStore inner) {
-			this.inner = inner;
-		}
-
-		public String describe() {
-			return inner.describe();
-		}
-
-		public byte[] get(String path) throws StoreException {
-			all.incrementAndGet();
-			return inner.get(path);
-		}
-
-		public byte[] get(String path, long offset, int length) throws StoreException {
-			all.incrementAndGet();
-			return inner.get(path, offset, length);
-		}
-
-		public Optional<ObjectInfo> head(String path) throws StoreException {
-			all.incrementAndGet();
-			return inner.head(path);
-		}
-
-		public List<ObjectInfo> list(String prefix) throws StoreException {
-			all.incrementAndGet();
-			return inner.list(prefix);
-		}
-
-		public String put(String path, byte[] bytes, WriteCondition condition) throws StoreException {
-			all.incrementAndGet();
-			writes.incrementAndGet();
-			return inner.put(path, bytes, condition);
-		}
-
-		public void delete(String path) throws StoreException {
-			all.incrementAndGet();
-			writes.incrementAndGet();
-			inner.delete(path);
-		}
 	}
 }

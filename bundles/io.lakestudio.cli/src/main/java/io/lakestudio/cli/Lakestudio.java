@@ -53,6 +53,7 @@ public final class Lakestudio {
 		register("sql", p + "SqlCommand", "Run a query on the lake's tables; prints a table, --csv or --json.");
 		register("fdl", p + "FdlCommand", "FDL: versions of a DuckLake catalog in a folder or on a host.");
 		register("ducklake", p + "DuckLakeCommand", "Keep DuckLake catalogs attached: attach, detach, list.");
+		register("moraine", p + "MoraineCommand", "A moraine store: census, checkpoints, maintain, compact, migrate.");
 		register("engine-server", p + "EngineServerCommand", "Serve the SQL engine on the state folder's socket until idle.");
 	}
 

@@ -133,21 +133,25 @@ public final class KvReader implements KvReads, AutoCloseable {
 	public static byte[] peek(ObjectStore store, KvOptions options, String subspace, byte[] key) throws KvException {
 		ManifestLog log = new ManifestLog(store);
 		SstCache cache = new SstCache(store, 1 << 20);
-		for (int tries = 0;; tries++) {
-			try {
-				Manifest latest = log.latest().orElse(null);
-				if (latest == null)
-					return null;
-				Memtable mem = new Memtable();
-				for (ObjectInfo o : store.list("wal/"))
-					if (Wal.seqOf(o.path()) > latest.walFlushed())
-						mem.apply(Wal.decode(store.get(o.path())));
-				return new Reads(latest, List.of(mem), Long.MAX_VALUE, cache).get(WriteBatch.check(subspace), key);
-			} catch (StoreException e) {
-				// a WAL object or SST collected under us: the newer manifest holds what it held
-				if (e.kind() != StoreException.Kind.NOT_FOUND || tries > 10)
-					throw KvStore.failure(e);
+		try {
+			for (int tries = 0;; tries++) {
+				try {
+					Manifest latest = log.latest().orElse(null);
+					if (latest == null)
+						return null;
+					Memtable mem = new Memtable();
+					for (ObjectInfo o : store.list("wal/"))
+						if (Wal.seqOf(o.path()) > latest.walFlushed())
+							mem.apply(Wal.decode(store.get(o.path())));
+					return new Reads(latest, List.of(mem), Long.MAX_VALUE, cache).get(WriteBatch.check(subspace), key);
+				} catch (StoreException e) {
+					// a WAL object or SST collected under us: the newer manifest holds what it held
+					if (e.kind() != StoreException.Kind.NOT_FOUND || tries > 10)
+						throw KvStore.failure(e);
+				}
 			}
+		} finally {
+			cache.close();
 		}
 	}
 
@@ -198,9 +202,21 @@ public final class KvReader implements KvReads, AutoCloseable {
 		}
 	}
 
+	/** What this reader's SST cache has served and holds. */
+	public CacheFigures cacheFigures() {
+		return cache.figures();
+	}
+
+	/** The bytes of the WAL tail this reader replayed into memory (past its manifest's SSTs). */
+	public long memtableBytes() {
+		Reads r = reads;
+		return r == null ? 0 : r.memtables().stream().mapToLong(Memtable::bytes).sum();
+	}
+
 	/** A following reader takes its checkpoint out of the manifest; a pinned one writes nothing. */
 	@Override
 	public void close() throws KvException {
+		cache.close();
 		if (pinned)
 			return;
 		try {

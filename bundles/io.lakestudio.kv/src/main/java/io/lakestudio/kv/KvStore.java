@@ -246,9 +246,7 @@ public final class KvStore implements KvReads, AutoCloseable {
 			commitManifest(m -> m.next(epoch, flushed, nextSeq, trees, live(m.checkpoints())));
 			seam.at(CrashSeam.FLUSH_MANIFEST_WRITTEN);
 			memtable = new Memtable();
-			for (var w : store.list("wal/"))
-				if (Wal.seqOf(w.path()) <= flushed)
-					store.delete(w.path());
+			Collector.deleteFlushedWal(store, flushed);
 			for (String s : trees.keySet()) {
 				Manifest.Tree t = manifest.tree(s);
 				if (t.l0().size() >= options.l0PerMerge())
@@ -410,9 +408,14 @@ public final class KvStore implements KvReads, AutoCloseable {
 		return store;
 	}
 
-	/** Hits, misses and bytes held of the SST cache. */
-	public long[] cacheTally() {
-		return cache.tally();
+	/** What this writer's SST cache has served and holds. */
+	public CacheFigures cacheFigures() {
+		return cache.figures();
+	}
+
+	/** The memtable's bytes: batches acknowledged (in the WAL) and not yet flushed to SSTs. */
+	public synchronized long memtableBytes() {
+		return memtable.bytes();
 	}
 
 	/** Flushes the memtable (so the next open replays no WAL), then refuses further calls. */
@@ -425,6 +428,7 @@ public final class KvStore implements KvReads, AutoCloseable {
 				// every batch is in the WAL already: the next open replays it
 			}
 		live.clear();
+		cache.close();
 		broken = broken != null ? broken : new KvException("the store is closed");
 	}
 }

@@ -16,6 +16,7 @@ import io.lakestudio.moraine.internal.transaction.Maintenance;
 import io.lakestudio.moraine.internal.transaction.Migrations;
 import io.lakestudio.moraine.internal.transaction.Writes;
 import io.lakestudio.moraine.kv.ObjectKvStore;
+import io.lakestudio.moraine.store.KvCensus;
 import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvMerge;
@@ -126,22 +127,40 @@ public final class Catalog extends ReadOnlyCatalog {
 		return Maintenance.run(kv, request, options.clock(), store);
 	}
 
-	/** Merges the store's sorted runs (the trees the request names); needs the writer. */
+	/**
+	 * Merges the store's sorted runs (the trees the request names), one subspace at a time so the request's progress
+	 * hears of each and may stop the call between two; needs the writer.
+	 */
 	public CompactStoreReport compactStore(CompactStoreRequest request) {
-		List<String> subspaces = switch (request.target()) {
-			case ALL -> List.of();
-			case CATALOG_ROWS -> List.of(Layout.CURRENT, Layout.SNAPSHOTS);
-			case INDEXES -> List.of(Layout.INDEX);
-		};
 		try {
+			List<String> subspaces = switch (request.target()) {
+				case ALL -> allSubspaces();
+				case CATALOG_ROWS -> List.of(Layout.CURRENT, Layout.SNAPSHOTS);
+				case INDEXES -> List.of(Layout.INDEX);
+			};
 			List<SubspaceMerge> merges = new ArrayList<>();
-			for (KvMerge m : kv.compact(subspaces))
-				merges.add(new SubspaceMerge(SubspaceName.of(m.subspace()), MergeOutcome.valueOf(m.outcome().name()),
-						m.sourceSsts(), m.outputSsts(), m.bytesRead(), m.bytesWritten(), m.tombstonesDropped()));
+			for (String subspace : subspaces) {
+				if (request.progress().stopRequested())
+					throw new MoraineException(MoraineException.Kind.INTERRUPTED, "compaction of " + store
+							+ " stopped after " + merges.size() + " of " + subspaces.size() + " subspaces; the merges"
+							+ " done stay");
+				for (KvMerge m : kv.compact(List.of(subspace)))
+					merges.add(new SubspaceMerge(SubspaceName.of(m.subspace()), MergeOutcome.valueOf(m.outcome().name()),
+							m.sourceSsts(), m.outputSsts(), m.bytesRead(), m.bytesWritten(), m.tombstonesDropped()));
+				request.progress().landed("subspaces merged", merges.size());
+			}
 			return new CompactStoreReport(merges);
 		} catch (KvException e) {
 			throw Writes.translate(e, "compacting the store");
 		}
+	}
+
+	/** Every subspace of the layout, and any other the manifest names (one this build does not know is merged too). */
+	private List<String> allSubspaces() throws KvException {
+		java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(List.of(Layout.SUBSPACES));
+		for (KvCensus.Subspace s : kv.census(false).subspaces())
+			all.add(s.name());
+		return List.copyOf(all);
 	}
 
 	/**
@@ -149,7 +168,7 @@ public final class Catalog extends ReadOnlyCatalog {
 	 * No layout rewrite exists yet, so against every store this build opens it is a no-op.
 	 */
 	public synchronized MigrationReport migrate(MigrationRequest request) {
-		return Migrations.run(kv, request.batchSize(), store);
+		return Migrations.run(kv, request.batchSize(), request.progress(), store);
 	}
 
 	/** Gives the writer lease up and closes the writer. */

@@ -22,6 +22,7 @@ import io.lakestudio.moraine.store.KvCensus;
 import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvStore;
+import io.lakestudio.moraine.store.KvTally;
 import io.lakestudio.store.ObjectStore;
 
 /**
@@ -213,6 +214,26 @@ public class ReadOnlyCatalog implements AutoCloseable {
 		return new StoreCensus(subspaces,
 				new StoreObjects(o.manifestBytes(), o.walObjects(), o.walBytes(), o.sstBytes(), o.otherBytes()),
 				Math.max(0, o.totalBytes() - sst));
+	}
+
+	/** What this catalog's cache has served since it opened. */
+	public CacheTally cacheTally() {
+		KvTally.Cache c = kv.tally().cache();
+		return new CacheTally(c.hits(), c.misses(), c.bytesFetched());
+	}
+
+	/** This catalog's memory (its cache, its unflushed writes) beside the process's cache occupancy. */
+	public MemoryTally memoryTally() {
+		KvTally t = kv.tally();
+		return new MemoryTally(Caches.cacheStatus().memoryUsedBytes(), t.cache().heldBytes(), t.memtableBytes());
+	}
+
+	/** The object-store requests made for this catalog since it opened, by kind. */
+	public ObjectStoreTally objectStoreTally() {
+		List<ObjectStoreTally.Requests> out = new ArrayList<>();
+		for (KvTally.Requests r : kv.tally().requests())
+			out.add(new ObjectStoreTally.Requests(r.kind(), r.count(), r.bytes(), java.time.Duration.ofNanos(r.nanos())));
+		return new ObjectStoreTally(out);
 	}
 
 	/** The format stamp this store carries. */

@@ -80,6 +80,35 @@ class MaintenanceTest {
 		}
 	}
 
+	@Test
+	void aStopAskedThroughProgressEndsThePassAtABatchBoundaryAndTheNextFinishes() {
+		try (Catalog catalog = Catalog.open(new TestKvStore(), CatalogOptions.defaults())) {
+			TableId t = tableWithIndex(catalog, 10);
+			IndexInfo ix = catalog.snapshot().indexes(t).get(0);
+			catalog.commit(tx -> tx.dropIndex(t, ix.id()));
+			List<Long> heard = new ArrayList<>();
+			Progress stopAfterTwo = new Progress() {
+				public void landed(String what, long done) {
+					heard.add(done);
+				}
+
+				public boolean stopRequested() {
+					return heard.size() == 2; // as a Ctrl-C would, from another thread, while the second batch lands
+				}
+			};
+			MoraineException stopped = assertThrows(MoraineException.class,
+					() -> catalog.maintain(new MaintenanceRequest(3, stopAfterTwo)));
+			assertEquals(MoraineException.Kind.INTERRUPTED, stopped.kind());
+			assertTrue(stopped.getMessage().contains("run it again"), stopped.getMessage());
+			assertEquals(List.of(3L, 6L), heard, "told of each durable batch");
+			assertEquals(4, countAll(catalog, ix), "two whole batches went, nothing torn");
+			assertEquals(0, catalog.maintenanceStatus().size(), "a stopped pass is not a completed one");
+			MaintenanceReport rest = catalog.maintain(new MaintenanceRequest(3));
+			assertEquals(4, rest.entriesDeleted());
+			assertEquals(0, countAll(catalog, ix));
+		}
+	}
+
 	static int countAll(Catalog catalog, IndexInfo ix) {
 		int n = 0;
 		for (int i = 0; i < 10; i++)

@@ -17,11 +17,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.lakestudio.moraine.internal.transaction.CrashPoints;
 import io.lakestudio.moraine.internal.transaction.CrashPoints.Point;
-import io.lakestudio.moraine.kv.CountingStore;
 import io.lakestudio.moraine.kv.ObjectKvStore;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.WriteBatch;
+import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.FolderStore;
 import io.lakestudio.store.MemoryStore;
 import io.lakestudio.store.ObjectStore;
@@ -74,7 +74,7 @@ class RealStoreTest {
 			catalog.commit(tx -> tx.createSchema("sales"));
 			String checkpoint = catalog.createCheckpoint(Optional.empty());
 			catalog.commit(tx -> tx.createSchema("later"));
-			int writes = objects.writes();
+			long writes = objects.writes();
 			try (ReadOnlyCatalog reader = ReadOnlyCatalog.openReadOnly(objects,
 					CatalogOptions.defaults().withCheckpoint(checkpoint))) {
 				assertTrue(reader.snapshot().schemaByName("sales").isPresent());
@@ -202,6 +202,51 @@ class RealStoreTest {
 			assertTrue(current.liveEntries().getAsLong() >= 6, "main and five schemas at least");
 			assertEquals(6, catalog.snapshot().schemas().size(), "the merge lost nothing");
 		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "memory", "folder" })
+	void theTalliesCountWhatTheStoreSawAndWhatTheCachesHold(String kind) throws Exception {
+		ObjectStore raw = objects(kind);
+		int cachesBefore = Caches.cacheStatus().caches();
+		long processMisses = Caches.cacheTally().misses();
+		try (Catalog catalog = Catalog.open(raw, CatalogOptions.defaults())) {
+			assertEquals(cachesBefore + 1, Caches.cacheStatus().caches(), "the writer's cache is open");
+			for (int i = 0; i < 4; i++) {
+				int n = i;
+				catalog.commit(tx -> tx.createSchema("s" + n));
+			}
+			ObjectStoreTally t = catalog.objectStoreTally();
+			List<io.lakestudio.store.ObjectInfo> wal = raw.list("wal/");
+			assertTrue(wal.size() >= 4, "the four commits are in the WAL, unflushed");
+			assertTrue(t.requests("PUT") >= wal.size(), t + " vs " + wal.size() + " WAL objects in the store");
+			long walBytes = wal.stream().mapToLong(io.lakestudio.store.ObjectInfo::size).sum();
+			assertTrue(t.byKind().stream().filter(r -> r.kind().equals("PUT")).findFirst().orElseThrow()
+					.bytes() >= walBytes, "PUT bytes cover what the WAL holds");
+			assertTrue(catalog.memoryTally().memtableBytes() > 0, "acknowledged and not yet flushed");
+			catalog.compactStore(CompactStoreRequest.defaults());
+			assertEquals(0, catalog.memoryTally().memtableBytes(), "flushed by the merge");
+
+			String cp = catalog.createCheckpoint(Optional.empty());
+			try (ReadOnlyCatalog reader = ReadOnlyCatalog.openReadOnly(raw,
+					CatalogOptions.defaults().withCheckpoint(cp))) {
+				assertEquals(4 + 1, reader.snapshot().schemas().size());
+				CacheTally first = reader.cacheTally();
+				assertTrue(first.misses() > 0 && first.bytesFetched() > 0, "its first reads fetched SSTs: " + first);
+				reader.snapshot().schemas();
+				CacheTally second = reader.cacheTally();
+				assertEquals(first.misses(), second.misses(), "the same SSTs again: no fetch");
+				assertTrue(second.hits() > first.hits());
+				assertTrue(reader.memoryTally().catalogCacheBytes() > 0);
+				assertEquals(0, reader.objectStoreTally().writes(), "a pinned reader writes nothing");
+				assertTrue(reader.objectStoreTally().requests("GET") > 0);
+				assertTrue(Caches.cacheTally().misses() >= processMisses + first.misses(), "the process counts it");
+				CacheStatus status = Caches.cacheStatus();
+				assertTrue(status.memoryUsedBytes() >= reader.memoryTally().catalogCacheBytes());
+				assertTrue(status.memoryCapacityBytes() >= 2 * (64L << 20), "two open caches' budgets: " + status);
+			}
+		}
+		assertEquals(cachesBefore, Caches.cacheStatus().caches(), "closed caches leave the process's status");
 	}
 
 	@ParameterizedTest

@@ -6,7 +6,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -117,20 +119,38 @@ public final class FolderStore implements ObjectStore {
 		if (!dir.startsWith(root) || !Files.isDirectory(dir))
 			return List.of();
 		List<ObjectInfo> out = new ArrayList<>();
-		try (Stream<Path> walk = Files.walk(dir)) {
-			for (Path p : (Iterable<Path>) walk::iterator) {
-				if (p.startsWith(temp) || !Files.isRegularFile(p))
-					continue;
-				String name = root.relativize(p).toString().replace('\\', '/');
-				if (name.startsWith(prefix)) {
-					try {
-						out.add(info(name, p));
-					} catch (NoSuchFileException gone) {
-						// deleted since the walk saw it
-					}
+		// walkFileTree, not Files.walk: an object another process deletes mid-walk is skipped, where Files.walk
+		// fails the whole listing (a writer collecting its WAL while a reader lists it)
+		try {
+			Files.walkFileTree(dir, new SimpleFileVisitor<Path>() {
+				@Override
+				public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+					return d.startsWith(temp) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
 				}
-			}
-		} catch (IOException | java.io.UncheckedIOException e) {
+
+				@Override
+				public FileVisitResult visitFile(Path p, BasicFileAttributes a) {
+					String name = root.relativize(p).toString().replace('\\', '/');
+					if (a.isRegularFile() && name.startsWith(prefix))
+						out.add(new ObjectInfo(name, a.size(), etag(a), a.lastModifiedTime().toInstant()));
+					return FileVisitResult.CONTINUE;
+				}
+
+				@Override
+				public FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
+					if (e instanceof NoSuchFileException)
+						return FileVisitResult.CONTINUE; // deleted since its folder was read
+					throw e;
+				}
+
+				@Override
+				public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+					if (e != null && !(e instanceof NoSuchFileException))
+						throw e;
+					return FileVisitResult.CONTINUE;
+				}
+			});
+		} catch (IOException e) {
 			throw new StoreException(StoreException.Kind.IO, prefix, "cannot list " + prefix + " in " + root, e);
 		}
 		out.sort(Comparator.comparing(ObjectInfo::path));

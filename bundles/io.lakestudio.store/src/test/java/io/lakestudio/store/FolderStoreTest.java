@@ -35,6 +35,31 @@ class FolderStoreTest extends ObjectStoreContract {
 
 	/** The brief's check: two OS processes race an if-absent write on each of 1,000 paths; one wins each. */
 	@Test
+	void aListingWhileAnotherWriterDeletesSkipsWhatWentAndNeverFails() throws Exception {
+		FolderStore s = new FolderStore(dir.resolve("churn"));
+		for (int i = 0; i < 2000; i++)
+			s.put("wal/" + String.format("%06d", i), new byte[8], WriteCondition.IF_ABSENT);
+		Thread deleter = Thread.ofPlatform().start(() -> {
+			try {
+				for (int i = 0; i < 2000; i++)
+					s.delete("wal/" + String.format("%06d", i));
+			} catch (StoreException e) {
+				throw new IllegalStateException(e);
+			}
+		});
+		int lists = 0;
+		while (deleter.isAlive() || lists == 0) {
+			List<ObjectInfo> seen = s.list("wal/");
+			for (int i = 1; i < seen.size(); i++)
+				assertTrue(seen.get(i - 1).path().compareTo(seen.get(i).path()) < 0, "sorted, each once");
+			lists++;
+		}
+		deleter.join();
+		assertEquals(List.of(), s.list("wal/"));
+		assertTrue(lists > 0);
+	}
+
+	@Test
 	void twoProcessesRacingIfAbsentHaveExactlyOneWinnerEachTime() throws Exception {
 		Path root = dir.resolve("race");
 		new FolderStore(root);

@@ -1,6 +1,7 @@
 package io.lakestudio.kv.internal;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -31,6 +32,31 @@ public final class Collector {
 		this.clock = clock;
 	}
 
+	/** How many fences stay past their flush: a writer fenced that many writer opens ago is still refused. */
+	static final int FENCES_KEPT = 64;
+
+	/**
+	 * Deletes the WAL objects at or below {@code flushed} (their batches are in SSTs), but for the newest
+	 * {@link #FENCES_KEPT} fences ({@link Wal#mayBeFence}).
+	 *
+	 * @return how many were deleted
+	 */
+	public static int deleteFlushedWal(ObjectStore store, long flushed) throws StoreException {
+		List<ObjectInfo> wal = store.list("wal/");
+		List<String> fences = new ArrayList<>();
+		for (ObjectInfo o : wal)
+			if (Wal.seqOf(o.path()) <= flushed && Wal.mayBeFence(o.size()))
+				fences.add(o.path());
+		Set<String> kept = new HashSet<>(fences.subList(Math.max(0, fences.size() - FENCES_KEPT), fences.size()));
+		int deleted = 0;
+		for (ObjectInfo o : wal)
+			if (Wal.seqOf(o.path()) <= flushed && !kept.contains(o.path())) {
+				store.delete(o.path());
+				deleted++;
+			}
+		return deleted;
+	}
+
 	/** @return how many objects were deleted */
 	public int collect(List<Manifest> pinned, SstCache cache) throws StoreException {
 		Manifest latest = log.latest().orElseThrow();
@@ -57,11 +83,7 @@ public final class Collector {
 				if (deleted++ == 0)
 					seam.at(CrashSeam.GC_PARTIAL);
 			}
-		for (ObjectInfo o : store.list("wal/"))
-			if (Wal.seqOf(o.path()) <= latest.walFlushed()) {
-				store.delete(o.path());
-				deleted++;
-			}
+		deleted += deleteFlushedWal(store, latest.walFlushed());
 		for (ObjectInfo o : store.list("manifest/")) {
 			long v = Long.parseLong(o.path().substring("manifest/".length()));
 			if (v < latest.version() - manifestsKept && !manifests.contains(v)) {

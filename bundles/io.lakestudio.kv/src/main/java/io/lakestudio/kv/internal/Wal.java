@@ -16,6 +16,19 @@ public record Wal(long seq, long epoch, List<Op> ops) {
 	public record Op(String subspace, byte[] key, byte[] value) {
 	}
 
+	/** The most an empty batch (a fence) encodes to: magic, two varints, a zero count, the checksum. */
+	private static final long FENCE_MAX_BYTES = 8 + 10 + 10 + 1 + 8;
+
+	/**
+	 * Whether an object of this size may be a fence. Kept past its flush (the newest few), so a writer fenced while
+	 * quiet that wakes after the new writer flushed still finds its next name taken rather than free, and is refused
+	 * instead of writing a batch no one will replay. A tiny real batch kept by mistake is harmless: at or below the
+	 * flushed position, nothing replays it.
+	 */
+	public static boolean mayBeFence(long size) {
+		return size <= FENCE_MAX_BYTES;
+	}
+
 	public static String path(long seq) {
 		return "wal/" + String.format("%020d", seq);
 	}

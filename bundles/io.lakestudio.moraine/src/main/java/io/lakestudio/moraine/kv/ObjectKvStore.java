@@ -7,6 +7,7 @@ import io.lakestudio.kv.KvReader;
 import io.lakestudio.moraine.store.Kv;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvStore;
+import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.ObjectStore;
 
 /**
@@ -16,11 +17,12 @@ import io.lakestudio.store.ObjectStore;
  */
 public final class ObjectKvStore implements KvStore {
 
-	private final ObjectStore objects;
+	private final CountingStore objects;
 	private final KvOptions options;
 
+	/** Every request made for this store's handles is counted (their {@code tally()}). */
 	public ObjectKvStore(ObjectStore objects, KvOptions options) {
-		this.objects = objects;
+		this.objects = objects instanceof CountingStore c ? c : new CountingStore(objects);
 		this.options = options;
 	}
 
@@ -29,7 +31,8 @@ public final class ObjectKvStore implements KvStore {
 		return new ObjectKvStore(objects, KvOptions.defaults().withClock(clock));
 	}
 
-	public ObjectStore objectStore() {
+	/** The object store, counting what is asked of it. */
+	public CountingStore objectStore() {
 		return objects;
 	}
 

@@ -10,10 +10,10 @@ import io.lakestudio.moraine.store.KvCensus;
 import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvMerge;
+import io.lakestudio.moraine.store.KvTally;
 import io.lakestudio.moraine.store.ReadPoint;
 import io.lakestudio.moraine.store.WriteBatch;
-import io.lakestudio.store.ObjectStore;
-import io.lakestudio.store.StoreException;
+import io.lakestudio.store.CountingStore;
 
 /**
  * The port's reader on the real store. Following: each read catches up with the writer first, then reads one cut
@@ -22,9 +22,9 @@ import io.lakestudio.store.StoreException;
 final class ReaderKv implements Kv {
 
 	private final KvReader reader;
-	private final ObjectStore objects;
+	private final CountingStore objects;
 
-	ReaderKv(KvReader reader, ObjectStore objects) {
+	ReaderKv(KvReader reader, CountingStore objects) {
 		this.reader = reader;
 		this.objects = objects;
 	}
@@ -36,12 +36,10 @@ final class ReaderKv implements Kv {
 
 	@Override
 	public ReadPoint read() throws KvException {
-		try {
+		return Errors.mapped("reading", () -> {
 			reader.refresh(); // a pinned reader's is a no-op
 			return new Points(reader.readPoint());
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "reading");
-		}
+		});
 	}
 
 	@Override
@@ -61,22 +59,12 @@ final class ReaderKv implements Kv {
 
 	@Override
 	public List<KvCheckpoint> checkpoints() throws KvException {
-		try {
-			return Figures.checkpoints(reader.checkpoints(), objects);
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "listing checkpoints");
-		} catch (StoreException e) {
-			throw new KvException(KvException.Kind.IO, "listing checkpoints: " + e.getMessage(), e);
-		}
+		return Errors.mapped("listing checkpoints", () -> Figures.checkpoints(reader.checkpoints(), objects));
 	}
 
 	@Override
 	public KvCensus census(boolean countLiveEntries) throws KvException {
-		try {
-			return Figures.census(reader.census(countLiveEntries));
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "the census");
-		}
+		return Errors.mapped("the census", () -> Figures.census(reader.census(countLiveEntries)));
 	}
 
 	@Override
@@ -84,13 +72,17 @@ final class ReaderKv implements Kv {
 		throw Errors.readOnly("compacting");
 	}
 
+	@Override
+	public KvTally tally() {
+		return Tallies.of(objects, reader.cacheFigures(), reader.memtableBytes());
+	}
+
 	/** A following reader takes its own checkpoint out of the manifest; a pinned one writes nothing. */
 	@Override
 	public void close() throws KvException {
-		try {
+		Errors.mapped("closing the reader", () -> {
 			reader.close();
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "closing the reader");
-		}
+			return null;
+		});
 	}
 }

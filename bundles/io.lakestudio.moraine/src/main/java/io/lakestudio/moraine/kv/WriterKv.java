@@ -14,18 +14,18 @@ import io.lakestudio.moraine.store.KvCheckpoint;
 import io.lakestudio.moraine.store.KvCensus;
 import io.lakestudio.moraine.store.KvException;
 import io.lakestudio.moraine.store.KvMerge;
+import io.lakestudio.moraine.store.KvTally;
 import io.lakestudio.moraine.store.ReadPoint;
 import io.lakestudio.moraine.store.WriteBatch;
-import io.lakestudio.store.ObjectStore;
-import io.lakestudio.store.StoreException;
+import io.lakestudio.store.CountingStore;
 
 /** The port's writer on the real store: each batch one WAL object; expectations checked in a KV transaction. */
 final class WriterKv implements Kv {
 
 	private final io.lakestudio.kv.KvStore kv;
-	private final ObjectStore objects;
+	private final CountingStore objects;
 
-	WriterKv(io.lakestudio.kv.KvStore kv, ObjectStore objects) {
+	WriterKv(io.lakestudio.kv.KvStore kv, CountingStore objects) {
 		this.kv = kv;
 		this.objects = objects;
 	}
@@ -37,11 +37,7 @@ final class WriterKv implements Kv {
 
 	@Override
 	public ReadPoint read() throws KvException {
-		try {
-			return new Points(kv.readPoint());
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "reading");
-		}
+		return Errors.mapped("reading", () -> new Points(kv.readPoint()));
 	}
 
 	/**
@@ -79,42 +75,27 @@ final class WriterKv implements Kv {
 
 	@Override
 	public KvCheckpoint createCheckpoint(Optional<Duration> lifetime) throws KvException {
-		try {
-			String id = kv.createCheckpoint(lifetime.orElse(null));
-			return checkpoints().stream().filter(c -> c.id().equals(id)).findFirst()
-					.orElseThrow(() -> new KvException(KvException.Kind.IO, "checkpoint " + id + " not listed"));
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "creating a checkpoint");
-		}
+		String id = Errors.mapped("creating a checkpoint", () -> kv.createCheckpoint(lifetime.orElse(null)));
+		return checkpoints().stream().filter(c -> c.id().equals(id)).findFirst()
+				.orElseThrow(() -> new KvException(KvException.Kind.IO, "checkpoint " + id + " not listed"));
 	}
 
 	@Override
 	public void deleteCheckpoint(String id) throws KvException {
-		try {
+		Errors.mapped("deleting checkpoint " + id, () -> {
 			kv.deleteCheckpoint(id);
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "deleting checkpoint " + id);
-		}
+			return null;
+		});
 	}
 
 	@Override
 	public List<KvCheckpoint> checkpoints() throws KvException {
-		try {
-			return Figures.checkpoints(kv.checkpoints(), objects);
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "listing checkpoints");
-		} catch (StoreException e) {
-			throw new KvException(KvException.Kind.IO, "listing checkpoints: " + e.getMessage(), e);
-		}
+		return Errors.mapped("listing checkpoints", () -> Figures.checkpoints(kv.checkpoints(), objects));
 	}
 
 	@Override
 	public KvCensus census(boolean countLiveEntries) throws KvException {
-		try {
-			return Figures.census(kv.census(countLiveEntries));
-		} catch (io.lakestudio.kv.KvException e) {
-			throw Errors.of(e, "the census");
-		}
+		return Errors.mapped("the census", () -> Figures.census(kv.census(countLiveEntries)));
 	}
 
 	/** The port's empty list is every subspace, the KV's null; a named subspace with nothing to merge says so. */
@@ -136,6 +117,11 @@ final class WriterKv implements Kv {
 		} catch (io.lakestudio.kv.KvException e) {
 			throw Errors.of(e, "compacting");
 		}
+	}
+
+	@Override
+	public KvTally tally() {
+		return Tallies.of(objects, kv.cacheFigures(), kv.memtableBytes());
 	}
 
 	/** Flushes the memtable (the next open replays no WAL) and stops this writer. */

@@ -40,6 +40,11 @@ public interface Kv extends AutoCloseable {
 	/** Merges the named subspaces' sorted runs (all subspaces when empty); needs the writer. */
 	List<KvMerge> compact(List<String> subspaces) throws KvException;
 
+	/** What this handle has asked of the object store, what its cache served and what it holds in memory. */
+	default KvTally tally() {
+		return KvTally.NONE;
+	}
+
 	@Override
 	void close() throws KvException;
 }

@@ -69,8 +69,9 @@ public final class Maintenance {
 					deleted += entries.size();
 					batches++;
 					CrashPoints.at(CrashPoints.Point.MAINTENANCE_BETWEEN_BATCHES);
+					request.progress().landed("index entries deleted", deleted);
 					// Between durable batches only: what is deleted stays deleted, the rest waits for a next pass.
-					if (Thread.currentThread().isInterrupted())
+					if (Thread.currentThread().isInterrupted() || request.progress().stopRequested())
 						throw new MoraineException(MoraineException.Kind.INTERRUPTED, "maintenance of " + store
 								+ " interrupted after " + deleted + " entries in " + batches + " batches; run it again"
 								+ " to finish");

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 
 import io.lakestudio.moraine.MigrationReport;
 import io.lakestudio.moraine.MoraineException;
+import io.lakestudio.moraine.Progress;
 import io.lakestudio.moraine.internal.store.Layout;
 import io.lakestudio.moraine.internal.store.RowView;
 import io.lakestudio.moraine.internal.store.Values;
@@ -66,7 +67,7 @@ public final class Migrations {
 	}
 
 	/** Runs (or resumes) every step from the stamped version to the highest understood one. */
-	public static MigrationReport run(Kv kv, int batchSize, String store) {
+	public static MigrationReport run(Kv kv, int batchSize, Progress progress, String store) {
 		try {
 			int start = stamped(kv);
 			int version = start;
@@ -83,7 +84,7 @@ public final class Migrations {
 								+ " is half-way to layout version " + cursor.get().to() + ", which this build cannot finish");
 					break;
 				}
-				rewritten += step(kv, unit.get(), cursor.orElse(null), batchSize);
+				rewritten += step(kv, unit.get(), cursor.orElse(null), batchSize, progress, store);
 				LOG.log(Level.INFO, "moraine: {0} format stamp upgraded from layout version {1} to {2}", store,
 						unit.get().from(), unit.get().to());
 				version = unit.get().to();
@@ -106,7 +107,8 @@ public final class Migrations {
 		}
 	}
 
-	private static long step(Kv kv, Unit unit, Cursor resumed, int batchSize) throws KvException {
+	private static long step(Kv kv, Unit unit, Cursor resumed, int batchSize, Progress progress, String store)
+			throws KvException {
 		Cursor cursor = resumed;
 		if (cursor == null) {
 			cursor = new Cursor(unit.to(), new byte[0], 0);
@@ -130,6 +132,11 @@ public final class Migrations {
 			kv.write(batch);
 			cursor = next;
 			CrashPoints.at(CrashPoints.Point.MIGRATION_BETWEEN_BATCHES);
+			progress.landed("keys rewritten", cursor.rewritten);
+			if (progress.stopRequested())
+				throw new MoraineException(MoraineException.Kind.INTERRUPTED, "migration of " + store + " to layout"
+						+ " version " + unit.to() + " stopped after " + cursor.rewritten + " keys; readers refuse the store"
+						+ " until migrate runs again and finishes it");
 		}
 		CrashPoints.at(CrashPoints.Point.MIGRATION_BEFORE_STAMP);
 		kv.write(new WriteBatch().expect(Layout.META, Layout.MIGRATION_KEY, cursor.encode())
