@@ -152,7 +152,8 @@ final class Rewriter {
 			throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
-		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")) {
+		if (!name.startsWith("ducklake_") && !name.startsWith("moraine_") && !name.equals("glob")
+				&& !name.equals("duckdb_tables")) {
 			return;
 		}
 		List<String> args = new ArrayList<>();
