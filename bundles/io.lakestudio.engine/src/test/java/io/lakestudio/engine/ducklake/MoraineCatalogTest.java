@@ -77,7 +77,17 @@ class MoraineCatalogTest {
 	}
 
 	static List<String> rows(EngineSession s, String sql) throws EngineException {
-		return DuckLakeSessionTest.rows(s, sql);
+		List<String> out = new ArrayList<>();
+		try (io.lakestudio.engine.Result r = s.execute(sql)) {
+			while (r.next()) {
+				List<String> row = new ArrayList<>();
+				for (int i = 0; i < r.columnNames().size(); i++) {
+					row.add(String.valueOf(r.text(i)));
+				}
+				out.add(String.join("|", row));
+			}
+		}
+		return out;
 	}
 
 	static void ok(EngineSession s, String sql) throws EngineException {
@@ -176,7 +186,7 @@ class MoraineCatalogTest {
 	}
 
 	@Test
-	void aReaderInAnotherEngineSeesTheWritersCommitsAndASecondWriterIsRefused(@TempDir Path dir) throws Exception {
+	void aReaderSeesTheWritersCommitsOneWriterPerProcessAndAnotherProcessIsRefused(@TempDir Path dir) throws Exception {
 		Path store = dir.resolve("lake");
 		try (EngineSession w = writerEngine.openSession("w"); EngineSession r = readerEngine.openSession("r")) {
 			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "')");
@@ -190,12 +200,22 @@ class MoraineCatalogTest {
 			assertEquals(independent(store, "t", 4, "i"), rows(r, "SELECT i FROM m.t ORDER BY 1"));
 			EngineException e = assertThrows(EngineException.class, () -> r.execute("INSERT INTO m.t VALUES (9)"));
 			assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+			// a second session of this process writes through the same writer (one per process, as moraine has it)
 			try (EngineSession second = readerEngine.openSession("w2")) {
-				EngineException held = assertThrows(EngineException.class, () -> second.execute(
-						"ATTACH 'ducklake:moraine:" + store + "' AS m2"));
-				assertTrue(held.getMessage().contains("is held by") && held.getMessage().contains("since"),
-						held.getMessage());
+				ok(second, "ATTACH 'ducklake:moraine:" + store + "' AS m2");
+				ok(second, "INSERT INTO m2.t VALUES (4)");
+				assertEquals(List.of("4"), rows(w, "SELECT max(i) FROM m.t"));
 			}
+		}
+		// another process holding the writer lease: a read-write attach is refused with the lease's message
+		try (io.lakestudio.moraine.Catalog other = io.lakestudio.moraine.Catalog.open(new FolderStore(store),
+				CatalogOptions.defaults().withHolder("other-host/4242"));
+				EngineSession third = writerEngine.openSession("w3")) {
+			EngineException held = assertThrows(EngineException.class, () -> third.execute(
+					"ATTACH 'ducklake:moraine:" + store + "' AS m3"));
+			assertTrue(held.getMessage().contains("is held by other-host/4242 since"), held.getMessage());
+			ok(third, "ATTACH 'ducklake:moraine:" + store + "' AS r3 (READ_ONLY)");
+			assertEquals(List.of("4"), rows(third, "SELECT count(*) FROM r3.t"));
 		}
 	}
 

@@ -17,7 +17,8 @@ import io.lakestudio.store.ObjectStore;
 
 /**
  * Opening a moraine store as a DuckLake catalog ({@code ducklake:moraine:<store>}). Read-write takes the store's
- * writer lease (a second writer is refused with the lease's message while the first is alive) and, on a new
+ * writer lease (a second writer process is refused with the lease's message while the first is alive; attachments
+ * in this process share its one writer, {@link Writers}) and, on a new
  * store, writes DuckLake's global metadata keys as options. Read-only follows the head; with a checkpoint it is
  * pinned to that cut and sends no write at all. SNAPSHOT_VERSION / SNAPSHOT_TIME pin a snapshot, read-only.
  */
@@ -41,16 +42,19 @@ public final class MoraineCatalogs {
 		boolean readOnly = o.readOnly() || checkpoint != null || pinned;
 		CatalogOptions options = CatalogOptions.defaults();
 		ReadOnlyCatalog catalog;
+		String key = objects.describe();
 		try {
 			catalog = readOnly ? ReadOnlyCatalog.openReadOnly(objects, checkpoint == null ? options
-					: options.withCheckpoint(checkpoint)) : Catalog.open(objects, options);
+					: options.withCheckpoint(checkpoint)) : Writers.acquire(key, () -> Catalog.open(objects, options));
 		} catch (MoraineException e) {
 			throw new DuckLakeException(url + ": " + (readOnly && e.kind() == MoraineException.Kind.STORE
 					? "no moraine catalog there to attach read-only (" + e.getMessage() + ")" : e.getMessage()), e);
 		}
 		boolean ok = false;
+		ReadOnlyCatalog opened = catalog;
+		Runnable release = readOnly ? opened::close : () -> Writers.release(key);
 		try {
-			MoraineStore store = new MoraineStore(url, catalog);
+			MoraineStore store = new MoraineStore(url, catalog, release);
 			Map<String, String> meta = store.metadata();
 			String dataPath = o.dataPath() != null ? o.dataPath() : meta.get("data_path");
 			if (dataPath == null) {
@@ -87,7 +91,7 @@ public final class MoraineCatalogs {
 			throw new DuckLakeException(url + ": " + e.getMessage(), e);
 		} finally {
 			if (!ok) {
-				catalog.close();
+				release.run();
 			}
 		}
 	}

@@ -43,11 +43,15 @@ public final class MoraineStore implements MetadataStore {
 	private final String location;
 	private final ReadOnlyCatalog reader;
 	private final Catalog writer;
+	private final Runnable release;
+	private boolean closed;
 
-	MoraineStore(String location, ReadOnlyCatalog reader) {
+	/** {@code release}: what closing gives up (the reader, or this attachment's use of a shared writer). */
+	MoraineStore(String location, ReadOnlyCatalog reader, Runnable release) {
 		this.location = location;
 		this.reader = reader;
 		this.writer = reader instanceof Catalog c ? c : null;
+		this.release = release;
 	}
 
 	/** The moraine catalog underneath, for moraine's own calls (census, checkpoints...). */
@@ -260,6 +264,9 @@ public final class MoraineStore implements MetadataStore {
 
 	@Override
 	public synchronized void close() {
-		reader.close();
+		if (!closed) {
+			closed = true;
+			release.run();
+		}
 	}
 }
