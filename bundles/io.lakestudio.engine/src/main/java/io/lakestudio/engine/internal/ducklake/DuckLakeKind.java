@@ -155,6 +155,10 @@ public final class DuckLakeKind implements CatalogKind {
 		String[] metadataName = { "__ducklake_metadata_" + name, null };
 		AttachOptions o = AttachSql.options(t, metadataName);
 		String catalogUrl = url;
+		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {
+			throw new EngineException(Kind.FAILED, "Invalid Input Error: META_CHECKPOINT pins a moraine store"
+					+ " (ducklake:moraine:<store>), not " + url);
+		}
 		if (url.startsWith(FdlVersions.PREFIX)) {
 			// an FDL version: its verified catalog over the repository's data, read-only whatever the options say
 			FdlVersions.Version v = FdlVersions.open(url, db.config().home());
@@ -162,7 +166,7 @@ public final class DuckLakeKind implements CatalogKind {
 			o = o.withReadOnly(true).withDataPath(v.dataPath());
 		}
 		DuckLakeCatalog c = url.startsWith(MoraineAttach.PREFIX)
-				? MoraineAttach.open(url, o, metadataName[1], db.config())
+				? MoraineAttach.open(url, o, metadataName[1], db.config().store())
 				: DuckLakeCatalog.open(catalogUrl, o, (file, ro) -> {
 					try {
 						return DuckDb.file(db.config().home(), file, ro);

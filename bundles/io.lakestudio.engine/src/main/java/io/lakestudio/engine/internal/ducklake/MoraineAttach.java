@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import io.lakestudio.ducklake.AttachOptions;
 import io.lakestudio.ducklake.DuckLakeCatalog;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.engine.EngineConfig;
+import io.lakestudio.onelake.LakeStore;
 import io.lakestudio.moraine.ducklake.MoraineCatalogs;
 import io.lakestudio.onelake.fabric.DfsStore;
 import io.lakestudio.store.FolderStore;
@@ -18,14 +18,14 @@ import io.lakestudio.store.StoreException;
  * {@code abfss://} OneLake folder (through the engine's OneLake account). A folder store's data goes beside it
  * ({@code <folder>.files/}) unless DATA_PATH says otherwise; a OneLake store needs DATA_PATH.
  */
-final class MoraineAttach {
+public final class MoraineAttach {
 
 	static final String PREFIX = MoraineCatalogs.PREFIX;
 
 	private MoraineAttach() {
 	}
 
-	static DuckLakeCatalog open(String url, AttachOptions o, String checkpoint, EngineConfig config)
+	public static DuckLakeCatalog open(String url, AttachOptions o, String checkpoint, LakeStore lake)
 			throws DuckLakeException {
 		String location = url.substring(PREFIX.length());
 		if (location.isEmpty()) {
@@ -36,7 +36,7 @@ final class MoraineAttach {
 		boolean readOnly = o.readOnly() || checkpoint != null || o.snapshotVersion() != null
 				|| o.snapshotTime() != null;
 		if (location.startsWith("abfss://")) {
-			if (!(config.store() instanceof DfsStore dfs)) {
+			if (!(lake instanceof DfsStore dfs)) {
 				throw new DuckLakeException(url + ": a OneLake store needs a OneLake account (lakestudio login)");
 			}
 			objects = dfs.objects(location);
