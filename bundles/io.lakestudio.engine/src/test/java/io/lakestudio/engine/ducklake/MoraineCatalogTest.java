@@ -96,10 +96,15 @@ class MoraineCatalogTest {
 
 	/** The table's rows at a snapshot as moraine's own API and the Parquet files say, sorted, "a|b|..." by field id. */
 	static List<String> independent(Path store, String table, long snapshot, String... columns) throws Exception {
+		return independent(new FolderStore(store), table, snapshot, columns);
+	}
+
+	static List<String> independent(io.lakestudio.store.ObjectStore store, String table, long snapshot,
+			String... columns) throws Exception {
 		List<String> files = new ArrayList<>();
 		List<String> deletes = new ArrayList<>();
 		List<Long> ids = new ArrayList<>();
-		try (ReadOnlyCatalog r = ReadOnlyCatalog.openReadOnly(new FolderStore(store), CatalogOptions.defaults());
+		try (ReadOnlyCatalog r = ReadOnlyCatalog.openReadOnly(store, CatalogOptions.defaults());
 				CatalogSnapshot s = r.snapshotAt(new SnapshotId(snapshot))) {
 			String dataPath = r.option(io.lakestudio.moraine.OptionScope.GLOBAL, "data_path").orElseThrow();
 			TableInfo t = s.tableByName("main", table).orElseThrow();
