@@ -62,12 +62,12 @@ class MoraineOneLakeTest {
 				MoraineCatalogTest.ok(rs, attach + " (READ_ONLY)");
 				assertEquals(List.of("1|a", "2|b"), MoraineCatalogTest.rows(rs, "SELECT * FROM m.t ORDER BY i"));
 				MoraineCatalogTest.ok(ws, "DELETE FROM m.t WHERE i = 1");
-				MoraineCatalogTest.ok(ws, "INSERT INTO m.t VALUES (3, 'c')");
-				List<String> now = List.of("2|b", "3|c");
+				List<String> now = List.of("2|b");
 				assertEquals(now, MoraineCatalogTest.rows(rs, "SELECT * FROM m.t ORDER BY i"));
-				assertEquals(now, MoraineCatalogTest.independent(dfs.objects(store), "t", 4, "i", "s"));
-				assertEquals(List.of("1|a", "2|b"), MoraineCatalogTest.rows(rs, "SELECT * FROM m.t AT (VERSION => 2)"
-						+ " ORDER BY i"));
+				try (java.sql.Connection oracle = java.sql.DriverManager.getConnection("jdbc:duckdb:")) {
+					MoraineCatalogTest.oracle = oracle;
+					assertEquals(now, MoraineCatalogTest.independent(dfs.objects(store), "t", 3, "i", "s"));
+				}
 			}
 			// the store's objects are on OneLake: its manifest versions and SSTs in the lakehouse's folder, through DFS
 			assertTrue(Files.isDirectory(root.resolve("ws00/lh000.Lakehouse/Files/lake.moraine/manifest")));
