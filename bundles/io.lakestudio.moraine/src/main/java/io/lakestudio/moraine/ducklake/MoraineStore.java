@@ -37,6 +37,9 @@ import io.lakestudio.moraine.ViewInfo;
  * asked for, a commit as one moraine commit (one snapshot, one atomic store write) of the rows the SQLite store
  * would write ({@link CommitRows}), after DuckLake's conflict rules ({@link Conflicts}). A read-only store is a
  * {@link ReadOnlyCatalog} (following the head, or pinned to a checkpoint, then it writes nothing at all).
+ * Inlined data: MetadataStore has no inlining methods yet (every insert writes a file, as on SQLite); when it gains
+ * them (default methods), this store overrides them onto moraine's own inlineInsert / recentRowsAt / inlineDelete /
+ * flushInlinedData in the same commit ({@link CommitRows} is where the rows of one commit are made).
  */
 public final class MoraineStore implements MetadataStore {
 
