@@ -16,8 +16,12 @@ public final class DuckLakeAttachments {
 
 	private static final String PREFIX = "ducklake.";
 
-	/** One kept attachment. */
-	public record Attachment(String name, String url, String dataPath, boolean readOnly) {
+	/** One kept attachment; {@code checkpoint}: a moraine store's checkpoint it is pinned to (META_CHECKPOINT), or null. */
+	public record Attachment(String name, String url, String dataPath, boolean readOnly, String checkpoint) {
+
+		public Attachment(String name, String url, String dataPath, boolean readOnly) {
+			this(name, url, dataPath, readOnly, null);
+		}
 
 		/** The ATTACH statement a session runs for it. */
 		public String attachStatement() {
@@ -27,6 +31,9 @@ public final class DuckLakeAttachments {
 			}
 			if (readOnly) {
 				opts.add("READ_ONLY");
+			}
+			if (checkpoint != null) {
+				opts.add("META_CHECKPOINT " + quote(checkpoint));
 			}
 			return "ATTACH " + quote(url) + " AS \"" + name.replace("\"", "\"\"") + "\""
 					+ (opts.isEmpty() ? "" : " (" + String.join(", ", opts) + ")");
@@ -40,6 +47,22 @@ public final class DuckLakeAttachments {
 	private DuckLakeAttachments() {
 	}
 
+	/**
+	 * Opens the catalog a URL names as a session's ATTACH would (a moraine store through {@code lake}'s OneLake
+	 * account when it is on OneLake), to check it before it is kept; the caller closes it.
+	 */
+	public static io.lakestudio.ducklake.DuckLakeCatalog open(String url, io.lakestudio.ducklake.AttachOptions o,
+			String checkpoint, io.lakestudio.onelake.LakeStore lake) throws io.lakestudio.ducklake.DuckLakeException {
+		if (url.startsWith(io.lakestudio.moraine.ducklake.MoraineCatalogs.PREFIX)) {
+			return io.lakestudio.engine.internal.ducklake.MoraineAttach.open(url, o, checkpoint, lake);
+		}
+		if (checkpoint != null) {
+			throw new io.lakestudio.ducklake.DuckLakeException(url + ": a checkpoint pins a moraine store"
+					+ " (ducklake:moraine:<store>)");
+		}
+		return io.lakestudio.ducklake.DuckLakeCatalog.open(url, o);
+	}
+
 	public static List<Attachment> of(Settings s) {
 		Map<String, Object> all = new TreeMap<>(s.asMap());
 		List<Attachment> out = new ArrayList<>();
@@ -48,7 +71,7 @@ public final class DuckLakeAttachments {
 			if (k.startsWith(PREFIX) && k.indexOf('.', PREFIX.length()) < 0) {
 				String name = k.substring(PREFIX.length());
 				out.add(new Attachment(name, e.getValue().toString(), s.string(k + ".dataPath", null),
-						s.flag(k + ".readOnly")));
+						s.flag(k + ".readOnly"), s.string(k + ".checkpoint", null)));
 			}
 		}
 		return out;
@@ -62,6 +85,7 @@ public final class DuckLakeAttachments {
 		s.set(PREFIX + a.name(), a.url());
 		s.set(PREFIX + a.name() + ".dataPath", a.dataPath());
 		s.set(PREFIX + a.name() + ".readOnly", a.readOnly() ? Boolean.TRUE : null);
+		s.set(PREFIX + a.name() + ".checkpoint", a.checkpoint());
 	}
 
 	/** Forgets an attachment; whether there was one. */
@@ -70,6 +94,7 @@ public final class DuckLakeAttachments {
 		s.set(PREFIX + name, null);
 		s.set(PREFIX + name + ".dataPath", null);
 		s.set(PREFIX + name + ".readOnly", null);
+		s.set(PREFIX + name + ".checkpoint", null);
 		return had;
 	}
 }

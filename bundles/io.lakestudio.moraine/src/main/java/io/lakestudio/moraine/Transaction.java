@@ -107,6 +107,12 @@ public interface Transaction {
 	/** Forgets scheduled deletions whose files the caller has deleted (DuckLake's cleanup of old files). */
 	void removeScheduledDeletions(List<Long> fileIds);
 
+	/**
+	 * DuckLake's rows as a DuckLake host computes them (ids, stats, changes), written into this transaction
+	 * verbatim: what serves moraine as a DuckLake catalog to an engine that runs DuckLake's rules itself.
+	 */
+	DucklakeRows ducklakeRows();
+
 	IndexId createIndex(TableId table, IndexDef index);
 
 	/** Drops an index: its entries become invisible now and are reclaimed by a later maintenance pass. */

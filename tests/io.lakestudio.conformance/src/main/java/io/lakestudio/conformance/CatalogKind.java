@@ -11,7 +11,9 @@ public enum CatalogKind {
 	/** The metadata in a DuckDB file, the extension's default: each file's own {@code test-env} value. */
 	DUCKDB(null),
 	/** The metadata in a SQLite file. */
-	SQLITE("sqlite:__TEST_DIR__/{BASE_TEST_NAME}.db");
+	SQLITE("sqlite:__TEST_DIR__/{BASE_TEST_NAME}.db"),
+	/** The metadata in a moraine store: a fresh folder store per file (a KV store over object storage). */
+	MORAINE("moraine:__TEST_DIR__/{BASE_TEST_NAME}.moraine");
 
 	private final String connection;
 
@@ -28,7 +30,7 @@ public enum CatalogKind {
 		try {
 			return valueOf(s.toUpperCase(Locale.ROOT));
 		} catch (IllegalArgumentException e) {
-			throw new IllegalArgumentException("--catalog " + s + ": expected sqlite or duckdb");
+			throw new IllegalArgumentException("--catalog " + s + ": expected sqlite, duckdb or moraine");
 		}
 	}
 

@@ -9,17 +9,18 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code tests/ducklake-conformance [--catalog sqlite|duckdb] [options] <suite folder> [files…]}: runs DuckLake's
+ * {@code tests/ducklake-conformance [--catalog sqlite|duckdb|moraine] [options] <suite folder> [files…]}: runs DuckLake's
  * sqllogictest files on Lakestudio's engine and prints the report. Exit status: 0; 1 when a file listed by
  * {@code --passing} didn't pass (without {@code --passing}: when any file failed); 2 for a bad command line.
  */
 public final class Main {
 
 	static final String USAGE = """
-			usage: tests/ducklake-conformance [--catalog sqlite|duckdb] [--timeout SECONDS] [--report FILE]
+			usage: tests/ducklake-conformance [--catalog sqlite|duckdb|moraine] [--timeout SECONDS] [--report FILE]
 			         [--junit FILE] [--passing LIST [--only-passing]] [--write-passing LIST] [--keep] [--quiet]
 			         <suite folder> [files or folders, relative to the suite folder…]
-			  --catalog        the DuckLake catalog database: duckdb (the extension's default) or sqlite
+			  --catalog        the DuckLake catalog database: duckdb (the extension's default), sqlite or
+			                   moraine (a moraine folder store)
 			  --timeout        per file, in seconds (default 120)
 			  --report FILE    the report also into FILE
 			  --junit FILE     a JUnit XML report into FILE

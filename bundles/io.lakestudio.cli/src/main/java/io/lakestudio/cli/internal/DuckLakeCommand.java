@@ -12,6 +12,7 @@ import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.engine.DuckLakeAttachments;
 import io.lakestudio.engine.DuckLakeAttachments.Attachment;
+import io.lakestudio.onelake.fabric.FabricLake;
 
 /**
  * {@code ducklake attach NAME URL [--data-path P] [--read-only] | detach NAME | list}: DuckLake catalogs kept in
@@ -22,18 +23,21 @@ public final class DuckLakeCommand extends Command {
 
 	@Override
 	protected String usage() {
-		return "attach NAME URL [--data-path P] [--read-only] | detach NAME | list";
+		return "attach NAME URL [--data-path P] [--read-only] [--checkpoint ID] | detach NAME | list";
 	}
 
 	@Override
 	protected String description() {
-		return "Keep DuckLake catalogs attached (ducklake:sqlite:<file>): every sql session attaches them by name.";
+		return "Keep DuckLake catalogs attached (ducklake:sqlite:<file>, ducklake:moraine:<folder or abfss://...>):"
+				+ " every sql session attaches them by name.";
 	}
 
 	@Override
 	public Options options() {
 		return super.options().addOption(valued(null, "data-path", "P", "The catalog's data path (a new catalog's"
-				+ " files go there; default <file>.files/).")).addOption(flag("read-only", "Attach it read-only."));
+				+ " files go there; default <file>.files/).")).addOption(flag("read-only", "Attach it read-only."))
+				.addOption(valued(null, "checkpoint", "ID", "A moraine store's checkpoint to pin it to (read-only,"
+						+ " writes nothing to the store)."));
 	}
 
 	@Override
@@ -48,12 +52,16 @@ public final class DuckLakeCommand extends Command {
 			String url = args.get(2);
 			String dataPath = line.getOptionValue("data-path");
 			boolean ro = line.hasOption("read-only");
-			try (DuckLakeCatalog c = DuckLakeCatalog.open(url,
-					AttachOptions.defaults().withDataPath(dataPath).withReadOnly(ro))) {
-				DuckLakeAttachments.put(settings, new Attachment(name, url, dataPath, ro));
+			String checkpoint = line.getOptionValue("checkpoint");
+			try (FabricLake lake = url.contains("abfss://") ? Lakes.oneLake(settings, l -> {
+			}) : null; DuckLakeCatalog c = DuckLakeAttachments.open(url, AttachOptions.defaults().withDataPath(dataPath)
+					.withReadOnly(ro), checkpoint, lake == null ? null : lake.store())) {
+				ro |= checkpoint != null;
+				DuckLakeAttachments.put(settings, new Attachment(name, url, dataPath, ro, checkpoint));
 				settings.save();
 				out.println("attached " + name + ": " + url + " (data path " + c.dataPath() + ", snapshot "
-						+ c.store().latest().id() + (ro ? ", read-only" : "") + ")");
+						+ c.store().latest().id() + (ro ? ", read-only" : "") + (checkpoint == null ? ""
+								: ", checkpoint " + checkpoint) + ")");
 			} catch (DuckLakeException e) {
 				throw new Die(3, e.getMessage());
 			} catch (IllegalArgumentException e) {
@@ -83,11 +91,13 @@ public final class DuckLakeCommand extends Command {
 	}
 
 	/** The latest snapshot, read-only, or why it can't be read. */
-	private static String latest(Attachment a) {
-		try (DuckLakeCatalog c = DuckLakeCatalog.open(a.url(), AttachOptions.defaults().withReadOnly(true))) {
+	private String latest(Attachment a) {
+		try (FabricLake lake = a.url().contains("abfss://") ? Lakes.oneLake(Settings.load(home), l -> {
+		}) : null; DuckLakeCatalog c = DuckLakeAttachments.open(a.url(), AttachOptions.defaults().withReadOnly(true),
+				a.checkpoint(), lake == null ? null : lake.store())) {
 			Snapshot s = c.store().latest();
 			return "snapshot " + s.id() + " at " + s.time();
-		} catch (DuckLakeException e) {
+		} catch (DuckLakeException | RuntimeException e) {
 			return "unreadable: " + e.getMessage();
 		}
 	}

@@ -46,6 +46,12 @@ final class AttachSql {
 			case "SNAPSHOT_TIME" -> o = o.withSnapshotTime(Times.instant(v));
 			case "DATA_INLINING_ROW_LIMIT" -> o = o.withDataInliningRowLimit(Long.parseLong(v));
 			case "METADATA_CATALOG" -> metadataName[0] = v;
+			case "META_CHECKPOINT" -> {
+				if (metadataName.length < 2) {
+					throw new ParseException("META_CHECKPOINT is for a moraine store (ducklake:moraine:...)", 0);
+				}
+				metadataName[1] = v;
+			}
 			case "DUCKLAKE_VERSION" -> {
 				if (!v.equals("1.0")) {
 					throw new ParseException("DuckLake version " + v + " can't be written here: only 1.0", 0);

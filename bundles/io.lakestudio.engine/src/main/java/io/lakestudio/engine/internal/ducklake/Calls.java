@@ -40,6 +40,10 @@ final class Calls {
 			op = fn.get(1).toLowerCase(java.util.Locale.ROOT);
 		} else {
 			op = fn.get(0).toLowerCase(java.util.Locale.ROOT);
+			if (MoraineFunctions.handles(op) && !args.isEmpty() && kind.catalog(args.get(0)) != null) {
+				// CALL moraine_...('m'): the same rows as the table function
+				return MoraineFunctions.call(kind, op, kind.catalog(args.get(0)), args);
+			}
 			if (!op.startsWith("ducklake_") || args.isEmpty()) {
 				return null;
 			}

@@ -154,22 +154,29 @@ public final class DuckLakeKind implements CatalogKind {
 			throw new EngineException(Kind.FAILED, "Binder Error: Unique file handle conflict: Database \"" + name
 					+ "\" is already attached");
 		}
-		String[] metadataName = { "__ducklake_metadata_" + name };
+		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
+		String[] metadataName = { "__ducklake_metadata_" + name, null };
 		AttachOptions o = AttachSql.options(t, metadataName);
 		String catalogUrl = url;
+		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {
+			throw new EngineException(Kind.FAILED, "Invalid Input Error: META_CHECKPOINT pins a moraine store"
+					+ " (ducklake:moraine:<store>), not " + url);
+		}
 		if (url.startsWith(FdlVersions.PREFIX)) {
 			// an FDL version: its verified catalog over the repository's data, read-only whatever the options say
 			FdlVersions.Version v = FdlVersions.open(url, db.config().home());
 			catalogUrl = v.sqliteUrl();
 			o = o.withReadOnly(true).withDataPath(v.dataPath());
 		}
-		DuckLakeCatalog c = DuckLakeCatalog.open(catalogUrl, o, (file, ro) -> {
-			try {
-				return DuckDb.file(db.config().home(), file, ro);
-			} catch (IOException e) {
-				throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
-			}
-		});
+		DuckLakeCatalog c = url.startsWith(MoraineAttach.PREFIX)
+				? MoraineAttach.open(url, o, metadataName[1], db.config().store())
+				: DuckLakeCatalog.open(catalogUrl, o, (file, ro) -> {
+					try {
+						return DuckDb.file(db.config().home(), file, ro);
+					} catch (IOException e) {
+						throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
+					}
+				});
 		attached.put(key, new Attached(name, c, metadataName[0]));
 		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
 			db.allow(Path.of(c.dataPath()));

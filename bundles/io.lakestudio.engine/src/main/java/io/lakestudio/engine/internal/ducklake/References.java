@@ -89,6 +89,9 @@ final class References {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
 							+ (args.isEmpty() ? "named" : "'" + args.get(0) + "'"));
 				}
+				if (MoraineFunctions.handles(name)) {
+					return MoraineFunctions.answer(d, name, a, args);
+				}
 				return Functions.answer(d, name, a, args, named);
 			}
 		}, fullAlias);

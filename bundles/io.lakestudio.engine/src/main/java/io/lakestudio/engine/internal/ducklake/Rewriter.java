@@ -182,9 +182,9 @@ final class Rewriter {
 			throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
-		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")
-				&& !name.equals("duckdb_views") && !name.equals("duckdb_columns") && !name.equals("snapshots")
-				&& !r.claims(name)) {
+		if (!name.startsWith("ducklake_") && !name.startsWith("moraine_") && !name.equals("glob")
+				&& !name.equals("duckdb_tables") && !name.equals("duckdb_views") && !name.equals("duckdb_columns")
+				&& !name.equals("snapshots") && !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();

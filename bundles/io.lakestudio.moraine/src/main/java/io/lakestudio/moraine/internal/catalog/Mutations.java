@@ -407,6 +407,13 @@ public final class Mutations implements Transaction {
 			rows.one(snapshot, Family.FILES_SCHEDULED_FOR_DELETION, id).ifPresent(rows::delete);
 	}
 
+	// --- a DuckLake host's own rows
+
+	@Override
+	public DucklakeRows ducklakeRows() {
+		return new HostRows(this);
+	}
+
 	// --- data and indexes, in their own classes
 
 	private final FileChanges files = new FileChanges(this);

@@ -1,0 +1,157 @@
+package io.lakestudio.moraine.ducklake;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.ColumnStats;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DataFile;
+import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.ViewEntry;
+import io.lakestudio.moraine.DucklakeRows;
+import io.lakestudio.moraine.Transaction;
+
+/**
+ * One DuckLake commit as the rows of one moraine transaction: the rows the SQLite store writes for it (ended rows
+ * get the new snapshot as end_snapshot, new ones begin there), with its ids, stats and changes as the engine
+ * computed them, file and row ids moved past those of commits since its base.
+ */
+final class CommitRows {
+
+	private final Transaction tx;
+	private final DucklakeRows rows;
+	private final Commit c;
+	private final Snapshot latest;
+	private final long shift;
+
+	CommitRows(Transaction tx, Commit c, Snapshot latest, long fileShift) {
+		this.tx = tx;
+		this.rows = tx.ducklakeRows();
+		this.c = c;
+		this.latest = latest;
+		this.shift = fileShift;
+	}
+
+	private static Map<String, Object> row(Object... kv) {
+		Map<String, Object> m = new LinkedHashMap<>();
+		for (int i = 0; i < kv.length; i += 2) {
+			m.put((String) kv[i], kv[i + 1]);
+		}
+		return m;
+	}
+
+	void write() {
+		tx.author(c.author());
+		tx.message(c.message());
+		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
+		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
+		rows.counters(schemaVersion, nextCatalog, c.nextFileId() + shift);
+		c.changes.forEach(rows::change);
+		end("ducklake_schema", "schema_id", c.endedSchemas);
+		end("ducklake_table", "table_id", c.endedTables);
+		for (Map.Entry<Long, Set<Long>> e : c.endedColumns.entrySet()) {
+			for (long col : e.getValue()) {
+				rows.end("ducklake_column", row("table_id", e.getKey(), "column_id", col));
+			}
+		}
+		end("ducklake_view", "view_id", c.endedViews);
+		end("ducklake_data_file", "data_file_id", c.endedDataFiles);
+		end("ducklake_delete_file", "delete_file_id", c.endedDeleteFiles);
+		for (SchemaEntry e : c.newSchemas) {
+			rows.insert("ducklake_schema", row("schema_id", e.id(), "schema_uuid", e.uuid(), "schema_name", e.name(),
+					"path", e.path(), "path_is_relative", true));
+		}
+		for (TableEntry e : c.newTables) {
+			rows.insert("ducklake_table", row("table_id", e.id(), "table_uuid", e.uuid(), "schema_id", e.schemaId(),
+					"table_name", e.name(), "path", e.path(), "path_is_relative", true));
+		}
+		for (ColumnEntry e : c.newColumns) {
+			rows.insert("ducklake_column", row("column_id", e.id(), "table_id", e.tableId(), "column_order", e.order(),
+					"column_name", e.name(), "column_type", e.type(), "initial_default", e.initialDefault(),
+					"default_value", e.defaultValue(), "nulls_allowed", e.nullsAllowed(), "default_value_type",
+					"literal"));
+		}
+		for (ViewEntry v : c.newViews) {
+			rows.insert("ducklake_view", row("view_id", v.id(), "view_uuid", v.uuid(), "schema_id", v.schemaId(),
+					"view_name", v.name(), "dialect", v.dialect(), "sql", v.sql(), "column_aliases", v.columnAliases()));
+		}
+		dataFiles();
+		deleteFiles();
+		stats();
+	}
+
+	private void end(String table, String idColumn, Set<Long> ids) {
+		for (long id : ids) {
+			rows.end(table, row(idColumn, id));
+		}
+	}
+
+	private void dataFiles() {
+		for (DataFile f : c.newDataFiles) {
+			long id = f.id() + shift;
+			rows.insert("ducklake_data_file", row("data_file_id", id, "table_id", f.tableId(), "path", f.path(),
+					"path_is_relative", f.relative(), "file_format", "parquet", "record_count", f.recordCount(),
+					"file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "row_id_start",
+					f.rowIdStart() + rowShift(f.tableId())));
+			for (ColumnStats s : f.stats()) {
+				rows.insert("ducklake_file_column_stats", row("data_file_id", id, "table_id", f.tableId(), "column_id",
+						s.columnId(), "column_size_bytes", s.columnSizeBytes(), "value_count", s.valueCount(),
+						"null_count", s.nullCount(), "min_value", s.min(), "max_value", s.max(), "contains_nan",
+						s.containsNan()));
+			}
+		}
+	}
+
+	private void deleteFiles() {
+		for (DeleteFile f : c.newDeleteFiles) {
+			long target = f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId();
+			rows.insert("ducklake_delete_file", row("delete_file_id", f.id() + shift, "table_id", f.tableId(),
+					"data_file_id", target, "path", f.path(), "path_is_relative", f.relative(), "format", "parquet",
+					"delete_count", f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size",
+					f.footerSize()));
+		}
+	}
+
+	private final Map<Long, TableStats> stored = new HashMap<>();
+
+	/** The table's stats as the store holds them before this commit writes its own (commits since included). */
+	private TableStats stored(long table) {
+		return stored.computeIfAbsent(table, t -> {
+			List<Map<String, Object>> r = rows.live("ducklake_table_stats", row("table_id", t));
+			return r.isEmpty() ? null : new TableStats(t, (Long) r.get(0).get("record_count"),
+					(Long) r.get(0).get("next_row_id"), (Long) r.get(0).get("file_size_bytes"));
+		});
+	}
+
+	/** How far a table's new row ids move: past those a commit since this one's base handed out. */
+	private long rowShift(long table) {
+		TableStats base = c.baseStats.get(table);
+		TableStats now = stored(table);
+		return base == null || now == null ? 0 : Math.max(0, now.nextRowId() - base.nextRowId());
+	}
+
+	private void stats() {
+		for (long t : c.droppedStats) {
+			rows.delete("ducklake_table_stats", row("table_id", t));
+			rows.delete("ducklake_table_column_stats", row("table_id", t));
+		}
+		for (TableStats mine : c.tableStats.values()) {
+			TableStats base = c.baseStats.get(mine.tableId());
+			TableStats now = stored(mine.tableId());
+			TableStats t = base == null || now == null ? mine
+					: new TableStats(mine.tableId(), now.recordCount() + mine.recordCount() - base.recordCount(),
+							now.nextRowId() + mine.nextRowId() - base.nextRowId(),
+							now.fileSizeBytes() + mine.fileSizeBytes() - base.fileSizeBytes());
+			rows.insert("ducklake_table_stats", row("table_id", t.tableId(), "record_count", t.recordCount(),
+					"next_row_id", t.nextRowId(), "file_size_bytes", t.fileSizeBytes()));
+		}
+	}
+}

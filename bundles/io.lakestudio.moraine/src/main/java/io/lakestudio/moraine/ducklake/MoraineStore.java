@@ -1,0 +1,275 @@
+package io.lakestudio.moraine.ducklake;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DataFile;
+import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.MetadataStore;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.ViewEntry;
+import io.lakestudio.moraine.Catalog;
+import io.lakestudio.moraine.CatalogSnapshot;
+import io.lakestudio.moraine.ColumnInfo;
+import io.lakestudio.moraine.DataFileInfo;
+import io.lakestudio.moraine.MoraineException;
+import io.lakestudio.moraine.OptionScope;
+import io.lakestudio.moraine.ReadOnlyCatalog;
+import io.lakestudio.moraine.SchemaInfo;
+import io.lakestudio.moraine.SnapshotId;
+import io.lakestudio.moraine.SnapshotInfo;
+import io.lakestudio.moraine.TableId;
+import io.lakestudio.moraine.TableInfo;
+import io.lakestudio.moraine.ViewInfo;
+
+/**
+ * A DuckLake catalog's metadata in a moraine store: every read through moraine's catalog API at the snapshot
+ * asked for, a commit as one moraine commit (one snapshot, one atomic store write) of the rows the SQLite store
+ * would write ({@link CommitRows}), after DuckLake's conflict rules ({@link Conflicts}). A read-only store is a
+ * {@link ReadOnlyCatalog} (following the head, or pinned to a checkpoint, then it writes nothing at all).
+ * Inlined data: MetadataStore has no inlining methods yet (every insert writes a file, as on SQLite); when it gains
+ * them (default methods), this store overrides them onto moraine's own inlineInsert / recentRowsAt / inlineDelete /
+ * flushInlinedData in the same commit ({@link CommitRows} is where the rows of one commit are made).
+ */
+public final class MoraineStore implements MetadataStore {
+
+	private final String location;
+	private final ReadOnlyCatalog reader;
+	private final Catalog writer;
+	private final Runnable release;
+	private boolean closed;
+
+	/** {@code release}: what closing gives up (the reader, or this attachment's use of a shared writer). */
+	MoraineStore(String location, ReadOnlyCatalog reader, Runnable release) {
+		this.location = location;
+		this.reader = reader;
+		this.writer = reader instanceof Catalog c ? c : null;
+		this.release = release;
+	}
+
+	/** The moraine catalog underneath, for moraine's own calls (census, checkpoints...). */
+	public ReadOnlyCatalog catalog() {
+		return reader;
+	}
+
+	/** The writer, when attached read-write. */
+	public Optional<Catalog> writer() {
+		return Optional.ofNullable(writer);
+	}
+
+	@Override
+	public String location() {
+		return location;
+	}
+
+	@Override
+	public boolean readOnly() {
+		return writer == null;
+	}
+
+	DuckLakeException failed(String what, MoraineException e) {
+		return new DuckLakeException(location + ": cannot " + what + ": " + e.getMessage(), e);
+	}
+
+	@Override
+	public synchronized Map<String, String> metadata() throws DuckLakeException {
+		try {
+			return reader.options(OptionScope.GLOBAL);
+		} catch (MoraineException e) {
+			throw failed("read its options", e);
+		}
+	}
+
+	static Snapshot snapshot(SnapshotInfo s) {
+		long micros = s.time().micros();
+		return new Snapshot(s.id().value(), Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+				Math.floorMod(micros, 1_000_000L) * 1000), s.schemaVersion(), s.nextCatalogId(), s.nextFileId(),
+				s.changesMade(), s.author(), s.commitMessage());
+	}
+
+	@Override
+	public synchronized Snapshot latest() throws DuckLakeException {
+		try (CatalogSnapshot s = reader.snapshot()) {
+			return snapshot(s.info());
+		} catch (MoraineException e) {
+			throw failed("read its latest snapshot", e);
+		}
+	}
+
+	@Override
+	public synchronized Optional<Snapshot> snapshot(long id) throws DuckLakeException {
+		try (CatalogSnapshot s = reader.snapshotAt(new SnapshotId(id))) {
+			return Optional.of(snapshot(s.info()));
+		} catch (MoraineException e) {
+			if (e.kind() == MoraineException.Kind.NO_SUCH_SNAPSHOT) {
+				return Optional.empty();
+			}
+			throw failed("read snapshot " + id, e);
+		}
+	}
+
+	@Override
+	public synchronized List<Snapshot> snapshots() throws DuckLakeException {
+		try {
+			return reader.snapshots().stream().map(MoraineStore::snapshot).toList();
+		} catch (MoraineException e) {
+			throw failed("read its snapshots", e);
+		}
+	}
+
+	@Override
+	public synchronized Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException {
+		Snapshot best = null;
+		for (Snapshot s : snapshots()) {
+			if (!s.time().isAfter(time)) {
+				best = s;
+			}
+		}
+		return Optional.ofNullable(best);
+	}
+
+	/** A read at snapshot {@code id}, its cut released after. */
+	interface At<T> {
+		T read(CatalogSnapshot s);
+	}
+
+	<T> T at(long id, String what, At<T> reading) throws DuckLakeException {
+		try (CatalogSnapshot s = reader.snapshotAt(new SnapshotId(id))) {
+			return reading.read(s);
+		} catch (MoraineException e) {
+			throw failed(what, e);
+		}
+	}
+
+	@Override
+	public synchronized CatalogAt at(Snapshot snapshot) throws DuckLakeException {
+		return at(snapshot.id(), "read the catalog at snapshot " + snapshot.id(), s -> {
+			List<SchemaEntry> schemas = new ArrayList<>();
+			List<ViewEntry> views = new ArrayList<>();
+			for (SchemaInfo x : s.schemas()) {
+				schemas.add(new SchemaEntry(x.id().value(), x.uuid(), x.begin().value(), x.name(), x.path()));
+				for (ViewInfo v : s.views(x.id())) {
+					views.add(new ViewEntry(v.id().value(), v.uuid(), v.begin().value(), x.id().value(), v.name(),
+							v.dialect(), v.sql(), v.columnAliases()));
+				}
+			}
+			views.sort(java.util.Comparator.comparingLong(ViewEntry::id));
+			List<TableEntry> tables = new ArrayList<>();
+			Map<Long, List<ColumnEntry>> columns = new java.util.LinkedHashMap<>();
+			for (TableInfo t : s.tables()) {
+				tables.add(new TableEntry(t.id().value(), t.uuid(), t.begin().value(), t.schema().value(), t.name(),
+						t.path()));
+				List<ColumnEntry> cs = new ArrayList<>();
+				for (ColumnInfo c : s.columns(t.id())) {
+					if (c.parent().isEmpty()) {
+						cs.add(new ColumnEntry(c.id().value(), c.begin().value(), t.id().value(), c.order(), c.name(),
+								c.columnType(), c.initialDefault(), c.defaultValue(), c.nullsAllowed()));
+					}
+				}
+				if (!cs.isEmpty()) {
+					columns.put(t.id().value(), cs);
+				}
+			}
+			return new CatalogAt(snapshot, List.copyOf(schemas), List.copyOf(tables), columns, List.copyOf(views));
+		});
+	}
+
+	@Override
+	public synchronized List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException {
+		return at(snapshot, "read the data files of table " + tableId, s -> {
+			List<DataFile> out = new ArrayList<>();
+			for (DataFileInfo f : s.dataFiles(new TableId(tableId))) {
+				out.add(new DataFile(f.id().value(), tableId, f.begin().value(), f.path(), f.pathIsRelative(),
+						f.recordCount(), f.fileSizeBytes(), f.footerSize() == null ? 0 : f.footerSize(), f.rowIdStart(),
+						List.of()));
+			}
+			return out;
+		});
+	}
+
+	@Override
+	public synchronized List<DeleteFile> deleteFiles(long tableId, long snapshot) throws DuckLakeException {
+		return at(snapshot, "read the delete files of table " + tableId, s -> {
+			// the rows, not DeleteFileInfo: they carry the footer size too
+			List<DeleteFile> out = new ArrayList<>();
+			for (Map<String, Object> r : s.ducklakeRows("ducklake_delete_file")) {
+				if ((Long) r.get("table_id") == tableId && r.get("end_snapshot") == null) {
+					Object footer = r.get("footer_size");
+					out.add(new DeleteFile((Long) r.get("delete_file_id"), tableId, (Long) r.get("begin_snapshot"),
+							(Long) r.get("data_file_id"), (String) r.get("path"),
+							Boolean.TRUE.equals(r.get("path_is_relative")), (Long) r.get("delete_count"),
+							(Long) r.get("file_size_bytes"), footer == null ? 0 : (Long) footer));
+				}
+			}
+			return out;
+		});
+	}
+
+	@Override
+	public synchronized Optional<TableStats> tableStats(long tableId) throws DuckLakeException {
+		try (CatalogSnapshot s = reader.snapshot()) {
+			return s.tableStats(new TableId(tableId)).map(t -> new TableStats(tableId, t.recordCount(), t.nextRowId(),
+					t.fileSizeBytes()));
+		} catch (MoraineException e) {
+			throw failed("read the stats of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized void setOption(String key, String value) throws DuckLakeException {
+		try {
+			writable().setOption(OptionScope.GLOBAL, key, value);
+		} catch (MoraineException e) {
+			throw failed("set the option " + key, e);
+		}
+	}
+
+	private Catalog writable() throws DuckLakeException {
+		if (writer == null) {
+			throw new DuckLakeException(location + ": the catalog is attached read-only");
+		}
+		return writer;
+	}
+
+	@Override
+	public synchronized List<List<String>> rows(String specTable) throws DuckLakeException {
+		try (CatalogSnapshot s = reader.snapshot()) {
+			return SpecRows.of(location, s, specTable);
+		} catch (MoraineException e) {
+			throw failed("read " + specTable, e);
+		}
+	}
+
+	@Override
+	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
+		Catalog w = writable();
+		Snapshot latest = latest();
+		long fileShift = Conflicts.check(this, c, latest);
+		SnapshotId made;
+		try {
+			made = w.commit(tx -> new CommitRows(tx, c, latest, fileShift).write());
+		} catch (MoraineException e) {
+			throw failed("commit", e);
+		}
+		return snapshot(made.value()).orElseThrow(() -> new DuckLakeException(location + ": the commit of snapshot "
+				+ made.value() + " is not readable back"));
+	}
+
+	@Override
+	public synchronized void close() {
+		if (!closed) {
+			closed = true;
+			release.run();
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package io.lakestudio.moraine.internal.catalog;
+
+import static io.lakestudio.moraine.MoraineException.Kind.INVALID;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.lakestudio.moraine.DucklakeRows;
+import io.lakestudio.moraine.MoraineException;
+
+/**
+ * A DuckLake host's rows, staged into one transaction as the row families hold them: a prefix of a family's id
+ * columns finds rows by key range, other columns filter the family's rows.
+ */
+final class HostRows implements DucklakeRows {
+
+	private final Mutations m;
+
+	HostRows(Mutations m) {
+		this.m = m;
+	}
+
+	private static Family family(String table) {
+		return Family.byTable(table).orElseThrow(() -> new MoraineException(INVALID, "no catalog table " + table));
+	}
+
+	@Override
+	public void insert(String table, Map<String, Object> row) {
+		Family f = family(table);
+		for (String c : row.keySet())
+			if (!f.columns.contains(c))
+				throw new MoraineException(INVALID, table + " has no column " + c);
+		Object[] values = new Object[f.columns.size()];
+		for (int i = 0; i < values.length; i++) {
+			Object v = row.get(f.columns.get(i));
+			values[i] = v instanceof Integer n ? Long.valueOf(n) : v;
+		}
+		if (f.temporal()) {
+			values[f.begin] = m.snapshot;
+			values[f.end] = null;
+		}
+		m.rows.put(new Row(f, values));
+	}
+
+	/** The stored rows of {@code f} matching {@code where}, read by the longest key prefix it gives. */
+	private List<Row> matching(Family f, Map<String, Object> where) {
+		List<Object> prefix = new ArrayList<>();
+		for (int i = 0; i < f.idColumns && where.containsKey(f.columns.get(i)); i++)
+			prefix.add(where.get(f.columns.get(i)));
+		List<Row> out = new ArrayList<>();
+		for (Row r : m.rows.all(f, prefix.toArray())) {
+			boolean ok = true;
+			for (Map.Entry<String, Object> e : where.entrySet())
+				ok &= java.util.Objects.equals(r.get(e.getKey()), e.getValue() instanceof Integer n ? Long.valueOf(n)
+						: e.getValue());
+			if (ok)
+				out.add(r);
+		}
+		return out;
+	}
+
+	@Override
+	public int end(String table, Map<String, Object> where) {
+		Family f = family(table);
+		if (!f.temporal())
+			throw new MoraineException(INVALID, table + " has no begin and end snapshots: delete its rows");
+		int n = 0;
+		for (Row r : matching(f, where))
+			if (r.visibleAt(m.snapshot)) {
+				m.end(r);
+				n++;
+			}
+		return n;
+	}
+
+	@Override
+	public int delete(String table, Map<String, Object> where) {
+		List<Row> rows = matching(family(table), where);
+		rows.forEach(m.rows::delete);
+		return rows.size();
+	}
+
+	@Override
+	public List<Map<String, Object>> live(String table, Map<String, Object> where) {
+		List<Map<String, Object>> out = new ArrayList<>();
+		for (Row r : matching(family(table), where))
+			if (r.visibleAt(m.snapshot))
+				out.add(r.asMap());
+		return out;
+	}
+
+	@Override
+	public void counters(long schemaVersion, long nextCatalogId, long nextFileId) {
+		m.counters.schemaVersion = schemaVersion;
+		m.counters.nextCatalogId = Math.max(m.counters.nextCatalogId, nextCatalogId);
+		m.counters.nextFileId = Math.max(m.counters.nextFileId, nextFileId);
+		m.counters.nextColumnId = Math.max(m.counters.nextColumnId, m.counters.nextCatalogId);
+	}
+
+	@Override
+	public void change(String change) {
+		m.changes.add(change);
+	}
+}
