@@ -22,6 +22,7 @@ import io.lakestudio.fdl.Transfer;
 import io.lakestudio.fdl.Trust;
 import io.lakestudio.fdl.VersionRecord;
 import io.lakestudio.fdl.Writer;
+import io.lakestudio.fdl.WorkingFolder;
 import io.lakestudio.fdl.HttpStore;
 import io.lakestudio.fdl.host.Access;
 import io.lakestudio.fdl.host.Host;
@@ -139,6 +140,19 @@ public class FdlBench {
 			long cloneMs = (System.nanoTime() - t0) / 1_000_000;
 			System.out.printf("clone of a %d-version repository: %,d ms, %d objects, %,d bytes received in %d requests%n",
 					m.versions(), cloneMs, m.objects(), wire.received.get(), wire.requests.get());
+
+			// 2b. fdl clone of the same repository into a working folder: main's catalog and the data files it names
+			wire.reset();
+			t0 = System.nanoTime();
+			WorkingFolder wf = WorkingFolder.clone(remote, host.uri().toString(), tmp.resolve("working-folder"), "main",
+					new Reader(remote, trust, tmp.resolve("wf-cache")));
+			long wfMs = (System.nanoTime() - t0) / 1_000_000;
+			VersionRecord at = remote.record(wf.state().from(), null);
+			long needed = at.catalogSize() + at.dataBytes();
+			System.out.printf("fdl clone into a working folder (main of %d versions: catalog %,d + %d data files %,d bytes): %,d ms,"
+					+ " %,d bytes received in %d requests (received / needed %.3f)%n", m.versions(), at.catalogSize(),
+					at.dataFiles(), at.dataBytes(), wfMs, wire.received.get(), wire.requests.get(),
+					(double) wire.received.get() / needed);
 
 			// 3. log of 1,000 versions: records chained on one catalog, each read and its signature checked
 			String parent = remote.resolve("main");

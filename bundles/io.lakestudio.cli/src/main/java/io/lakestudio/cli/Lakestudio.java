@@ -108,7 +108,7 @@ public final class Lakestudio {
 			throw new Die(2, args[0] + ": " + e.getMessage() + ". Try 'lakestudio " + args[0] + " --help'.");
 		}
 		if (line.hasOption("help")) {
-			command.printHelp();
+			command.printHelp(line);
 			return 0;
 		}
 		return command.run(line);

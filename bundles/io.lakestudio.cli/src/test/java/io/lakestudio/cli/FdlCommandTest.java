@@ -103,7 +103,7 @@ class FdlCommandTest {
 
 		assertEquals(0, fdl("tag", url, "v1", "main", tf).exit);
 		CliRun again = fdl("tag", url, "v1", "main", tf);
-		assertEquals(3, again.exit);
+		assertEquals(4, again.exit, "a tag that exists: not where it must be");
 		assertTrue(again.err.contains("tags never move"), again.toString());
 
 		CliRun open = fdl("open", url, "v1", tf);

@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
 import java.util.Optional;
 
 import io.lakestudio.fdl.FdlException.Refusal;
 import io.lakestudio.fdl.Repository.Read;
+import io.lakestudio.fdl.internal.NamedFiles;
+import io.lakestudio.fdl.internal.Sqlite;
 
 /**
  * Opens a version as docs/fdl-0.1.md "Reading" says: ref, ID, record (hash, signature, trusted key), retention
@@ -19,6 +24,10 @@ public final class Reader {
 	/** A version ready for DuckLake's read-only open: the verified catalog file and where its data is. */
 	public record Opened(String id, VersionRecord record, Path catalogFile, String dataRoot,
 			Optional<RetentionNote> retention) {
+	}
+
+	/** What {@link #copyData} fetched. */
+	public record Copied(int files, long bytes) {
 	}
 
 	private final Repository repo;
@@ -51,5 +60,39 @@ public final class Reader {
 			Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		}
 		return new Opened(id, record, file, repo.dataRoot(), note);
+	}
+
+	/**
+	 * Copies the data files {@code v} names that {@code root} lacks to {@code root/data/<path>}: a working folder's
+	 * data, or a local mirror of a host's. A data file never changes, so one there at its size is kept as it is.
+	 */
+	public Copied copyData(Opened v, Path root) throws FdlException, IOException {
+		Map<String, Long> files;
+		String where = Layout.catalog(v.record().catalogSha256());
+		try (Connection c = Sqlite.open(v.catalogFile(), true)) {
+			files = NamedFiles.of(c, where);
+		} catch (SQLException e) {
+			throw FdlException.malformed(where, "not a readable SQLite DuckLake catalog: " + e.getMessage());
+		}
+		int n = 0;
+		long bytes = 0;
+		for (Map.Entry<String, Long> f : files.entrySet()) {
+			Path local = root.resolve(f.getKey());
+			long size = f.getValue();
+			if (Files.isRegularFile(local) && (size < 0 || Files.size(local) == size))
+				continue;
+			byte[] b = repo.bytes(f.getKey()).orElseThrow(() -> FdlException.missing(f.getKey(),
+					"named by version " + Refs.short8(v.id()) + " but not in " + repo.location()));
+			if (size >= 0 && b.length != size)
+				throw FdlException.malformed(f.getKey(), b.length + " bytes where the catalog says " + size
+						+ ": it was altered");
+			Files.createDirectories(local.getParent());
+			Path tmp = Files.createTempFile(local.getParent(), ".fetch", ".tmp");
+			Files.write(tmp, b);
+			Files.move(tmp, local, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+			n++;
+			bytes += b.length;
+		}
+		return new Copied(n, bytes);
 	}
 }

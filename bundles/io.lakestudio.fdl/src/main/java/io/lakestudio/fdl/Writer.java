@@ -45,15 +45,40 @@ public final class Writer {
 	public Committed commit(Path working, String branch, String message, Path scratch, boolean force)
 			throws FdlException, IOException {
 		repo.marker();
-		Refs refs = new Refs(repo);
-		Optional<Read<Ref>> head = refs.branch(branch);
+		Optional<Read<Ref>> head = new Refs(repo).branch(branch);
 		// a new branch starts where main is, as a Git branch starts where HEAD is
-		Optional<Read<Ref>> base = head.isEmpty() && !branch.equals(Layout.MAIN) ? refs.branch(Layout.MAIN) : head;
-		List<String> parents = base.map(h -> List.of(h.value().version())).orElse(List.of());
+		Optional<Read<Ref>> base = head.isEmpty() && !branch.equals(Layout.MAIN) ? new Refs(repo).branch(Layout.MAIN) : head;
+		return write(working, branch, head, base.map(h -> h.value().version()).orElse(null), false, message, scratch,
+				force);
+	}
+
+	/**
+	 * Commits a working folder's catalog, which started from version {@code from} (null: from an empty repository):
+	 * the new version's parent is {@code from}, and the branch must still be there (or not exist yet), else the
+	 * commit is refused with "pull", since a parent the catalog did not start from would drop the versions between.
+	 */
+	public Committed commitFrom(Path working, String branch, String from, String message, Path scratch)
+			throws FdlException, IOException {
+		repo.marker();
+		Optional<Read<Ref>> head = new Refs(repo).branch(branch);
+		if (head.isPresent() && !head.get().value().version().equals(from))
+			throw new FdlException(Refusal.CONDITION_FAILED, Layout.branch(branch), branch + " is at "
+					+ Refs.short8(head.get().value().version()) + ", but this working catalog started from "
+					+ (from == null ? "an empty repository" : Refs.short8(from)) + ": pull, then commit again");
+		return write(working, branch, head, from, true, message, scratch, false);
+	}
+
+	/** @param startedFrom whether the working catalog started from {@code parent} (so the same snapshot is no change) */
+	private Committed write(Path working, String branch, Optional<Read<Ref>> head, String parent, boolean startedFrom,
+			String message, Path scratch, boolean force) throws FdlException, IOException {
+		Refs refs = new Refs(repo);
+		List<String> parents = parent == null ? List.of() : List.of(parent);
 		FrozenCatalog frozen = FrozenCatalog.freeze(working, scratch);
 		try {
-			if (head.isPresent()
-					&& repo.record(head.get().value().version(), null).catalogSha256().equals(frozen.sha256()))
+			VersionRecord from = parent == null ? null : repo.record(parent, null);
+			// DuckLake makes a snapshot on every write, so the same snapshot is the same catalog
+			if (head.isPresent() && from != null && (from.catalogSha256().equals(frozen.sha256())
+					|| startedFrom && from.snapshot() == frozen.snapshot()))
 				throw new FdlException(Refusal.CONDITION_FAILED, Layout.branch(branch),
 						"nothing to commit: the working catalog is the one the branch is at");
 			VersionRecord record = new VersionRecord(parents, frozen.sha256(), frozen.size(), frozen.ducklakeVersion(),

@@ -40,6 +40,11 @@ public abstract class Command {
 
 	public abstract int run(CommandLine line);
 
+	/** The help for what {@code line} names; a command of several actions may say only the one asked about. */
+	public void printHelp(CommandLine line) {
+		printHelp();
+	}
+
 	public void printHelp() {
 		HelpFormatter f = new HelpFormatter();
 		f.setSyntaxPrefix("Usage: ");

@@ -46,10 +46,11 @@ final class FdlReadActions {
 
 	/** First parents from the ref back, each with whether it verifies against the trusted keys. */
 	private int log() throws FdlException {
-		Repository r = command.repo(line);
+		FdlCommand.Named n = command.named(line);
+		Repository r = n.repo();
 		r.marker();
-		List<String> a = line.getArgList();
-		String id = r.resolve(a.size() > 2 ? a.get(2) : null);
+		String ref = n.rest().isEmpty() ? command.work(line).map(w -> w.state().branch()).orElse(null) : n.rest().get(0);
+		String id = r.resolve(ref);
 		Trust trust = FdlStores.trust(home);
 		List<List<Object>> rows = new ArrayList<>();
 		while (id != null) {
@@ -63,8 +64,11 @@ final class FdlReadActions {
 	}
 
 	private int show() throws FdlException {
-		Repository r = command.repo(line);
-		String id = r.resolve(command.arg(line, 2, "VERSION"));
+		FdlCommand.Named n = command.named(line);
+		Repository r = n.repo();
+		if (n.rest().isEmpty())
+			throw new Die(2, "fdl show: VERSION|REF expected. Try 'lakestudio fdl show --help'.");
+		String id = r.resolve(n.rest().get(0));
 		VersionRecord v = r.record(id, null);
 		Optional<RetentionNote> note = r.retention(id).map(Repository.Read::value);
 		Map<String, Object> m = new LinkedHashMap<>();
@@ -82,7 +86,7 @@ final class FdlReadActions {
 		m.put("data_files", v.dataFiles());
 		m.put("data_bytes", v.dataBytes());
 		m.put("retained", note.map(RetentionNote::retained).orElse(true));
-		m.put("withdrawn", note.map(n -> n.withdrawn() ? n.why() : null).orElse(null));
+		m.put("withdrawn", note.map(x -> x.withdrawn() ? x.why() : null).orElse(null));
 		if (o.json())
 			o.json(m);
 		else
@@ -91,9 +95,9 @@ final class FdlReadActions {
 	}
 
 	private int open() throws FdlException, IOException {
-		Repository r = command.repo(line);
-		List<String> a = line.getArgList();
-		Reader.Opened v = FdlCommand.reader(home, r).open(a.size() > 2 ? a.get(2) : null, line.hasOption("force"));
+		FdlCommand.Named n = command.named(line);
+		Reader.Opened v = FdlCommand.reader(home, n.repo()).open(n.rest().isEmpty() ? null : n.rest().get(0),
+				line.hasOption("force"));
 		Map<String, Object> m = new LinkedHashMap<>();
 		m.put("version", v.id());
 		m.put("catalog", v.catalogFile().toString());
@@ -106,7 +110,7 @@ final class FdlReadActions {
 	}
 
 	private int verify() throws FdlException {
-		Verifier.Report rep = FdlCommand.verifier(home, command.repo(line)).verify();
+		Verifier.Report rep = FdlCommand.verifier(home, command.named(line).repo()).verify();
 		if (o.json()) {
 			o.rows(List.of("Path", "Problem"), rep.problems().stream().map(p -> List.<Object>of(p.path(), p.what())).toList());
 		} else {
@@ -124,10 +128,12 @@ final class FdlReadActions {
 			if (!Signing.isKey(key))
 				throw new Die(2, "fdl keys: --trust takes an Ed25519 public key, 64 hex digits");
 			Trust.load(FdlStores.trustFile(home)).add(key, line.getOptionValue("name", ""));
-			o.writer().println("trusted " + key + " " + line.getOptionValue("name", ""));
+			o.said(Map.of("trusted", key, "name", line.getOptionValue("name", "")),
+					"trusted " + key + " " + line.getOptionValue("name", ""));
 			return 0;
 		}
-		o.writer().println(FdlStores.key(home).publicKey());
+		String mine = FdlStores.key(home).publicKey();
+		o.said(Map.of("key", mine), mine);
 		return 0;
 	}
 }

@@ -40,7 +40,13 @@ final class FdlServe {
 		String bind = line.getOptionValue("bind", "127.0.0.1");
 		if (tokens == null && !bind.equals("127.0.0.1") && !bind.equals("localhost"))
 			throw new Die(2, "fdl serve: a host on " + bind + " needs --tokens FILE (without, anyone could push)");
-		try (Host host = new Host(repo, access, new InetSocketAddress(bind, port), null, Host.DEFAULT_MAX_BODY,
+		String cert = line.getOptionValue("tls-cert");
+		javax.net.ssl.SSLContext tls = null;
+		if (cert != null) {
+			String pw = System.getenv("LAKESTUDIO_TLS_PASSWORD");
+			tls = io.lakestudio.fdl.host.TlsFiles.context(Path.of(cert), pw == null ? null : pw.toCharArray());
+		}
+		try (Host host = new Host(repo, access, new InetSocketAddress(bind, port), tls, Host.DEFAULT_MAX_BODY,
 				Clock.systemUTC()).start()) {
 			out.println("serving " + root + " at " + host.uri() + (tokens == null ? " (no tokens: loopback only)" : ""));
 			out.flush();

@@ -41,8 +41,12 @@ final class FdlStores {
 
 	private static String token(String tokenFile) {
 		try {
-			if (tokenFile != null)
-				return Files.readString(Path.of(tokenFile)).strip();
+			if (tokenFile != null) {
+				String t = Files.readString(Path.of(tokenFile)).strip();
+				// for the ATTACH 'ducklake:fdl:http...' an engine in this process makes (fdl diff, fdl sql)
+				System.setProperty("lakestudio.fdl.token", t);
+				return t;
+			}
 		} catch (IOException e) {
 			throw new Die(2, "can't read the token file " + tokenFile + ": " + e.getMessage());
 		}

@@ -134,6 +134,15 @@ final class Out {
 		return u == 0 ? bytes + " B" : tenths / 10 + "." + tenths % 10 + " " + units[u];
 	}
 
+	/** What an action did: {@code m} as JSON, or {@code text} for people. */
+	void said(Map<String, Object> m, String text) {
+		if (json) {
+			json(m);
+		} else {
+			out.println(text);
+		}
+	}
+
 	/** Writes maps, lists, strings, numbers, booleans and times (ISO-8601) as JSON. */
 	void json(Object value) {
 		try {

@@ -117,6 +117,16 @@ public final class SqlCommand extends Command {
 	}
 
 	private int print(Rows r, List<String> notices, boolean json, boolean csv) throws EngineException {
+		return print(r, notices, out, err, json, csv);
+	}
+
+	/** One statement's rows from an engine in this process, as {@code sql} prints them. */
+	static int print(Result r, PrintWriter out, PrintWriter err, boolean json, boolean csv) throws EngineException {
+		return print(local(r), r.notices(), out, err, json, csv);
+	}
+
+	private static int print(Rows r, List<String> notices, PrintWriter out, PrintWriter err, boolean json, boolean csv)
+			throws EngineException {
 		notices.forEach(n -> err.println("lakestudio: " + n));
 		try {
 			long n = json ? json(r, out) : csv ? csv(r, out) : table(r, out);

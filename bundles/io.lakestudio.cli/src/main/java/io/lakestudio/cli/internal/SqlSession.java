@@ -50,6 +50,48 @@ final class SqlSession {
 				|| args.get(0).strip().regionMatches(true, 0, "ATTACH", 0, 6);
 	}
 
+	/** Runs {@code statements} in one session; {@code printer} sees the rows of those from {@code firstShown} on. */
+	int run(List<String> statements, int firstShown, boolean offline, Printer printer) {
+		return session(offline, session -> {
+			for (int i = 0; i < statements.size(); i++) {
+				try (Result r = session.execute(statements.get(i))) {
+					if (i >= firstShown) {
+						printer.print(r, r.notices());
+					}
+				}
+			}
+		});
+	}
+
+	/** What runs in a session. */
+	interface Work {
+		void run(EngineSession session) throws EngineException;
+	}
+
+	/** Runs {@code work} in one session of an engine in this process, the kept DuckLake catalogs attached first. */
+	int session(boolean offline, Work work) {
+		Settings settings = Settings.load(home);
+		String folder = settings.string(Settings.LAKE_FOLDER, null);
+		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
+				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder))) {
+			EventLog log = new EventLog(home);
+			EngineConfig config = EngineConfig.of(home, catalog,
+					lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings);
+			if (offline) {
+				config = config.withOffline(true);
+			}
+			try (SyncListings listings = new SyncListings(home, catalog);
+					Engine engine = new Engine(config, listings);
+					EngineSession session = engine.openSession("cli")) {
+				session.attachKept(settings);
+				work.run(session);
+				return 0;
+			} catch (EngineException e) {
+				throw SqlCommand.die(e);
+			}
+		}
+	}
+
 	int run(CommandLine line, Printer printer) {
 		String script;
 		if (line.hasOption("file")) {
@@ -62,29 +104,6 @@ final class SqlSession {
 		} else {
 			script = command.args(line, 1, 1).get(0);
 		}
-		Settings settings = Settings.load(home);
-		String folder = settings.string(Settings.LAKE_FOLDER, null);
-		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
-				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder))) {
-			EventLog log = new EventLog(home);
-			EngineConfig config = EngineConfig.of(home, catalog,
-					lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings);
-			if (line.hasOption("offline")) {
-				config = config.withOffline(true);
-			}
-			try (SyncListings listings = new SyncListings(home, catalog);
-					Engine engine = new Engine(config, listings);
-					EngineSession session = engine.openSession("cli")) {
-				session.attachKept(settings);
-				for (String statement : EngineSession.statements(script)) {
-					try (Result r = session.execute(statement)) {
-						printer.print(r, r.notices());
-					}
-				}
-				return 0;
-			} catch (EngineException e) {
-				throw SqlCommand.die(e);
-			}
-		}
+		return run(EngineSession.statements(script), 0, line.hasOption("offline"), printer);
 	}
 }

@@ -17,7 +17,9 @@ final class AttachSql {
 			String r = url.substring(FdlVersions.PREFIX.length());
 			r = r.contains("@") ? r.substring(0, r.lastIndexOf('@')) : r;
 			r = r.endsWith("/") ? r.substring(0, r.length() - 1) : r;
-			return r.substring(r.lastIndexOf('/') + 1);
+			String last = r.substring(r.lastIndexOf('/') + 1);
+			// a host's URL may end in host:port, no name for a catalog
+			return last.matches("[A-Za-z_][A-Za-z0-9_]*") ? last : "fdl";
 		}
 		String f = url.substring(url.lastIndexOf(':') + 1);
 		f = f.substring(f.lastIndexOf('/') + 1);

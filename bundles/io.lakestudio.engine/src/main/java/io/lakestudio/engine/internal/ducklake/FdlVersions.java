@@ -2,11 +2,13 @@ package io.lakestudio.engine.internal.ducklake;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.net.URI;
 import java.nio.file.Path;
 
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
 import io.lakestudio.fdl.FdlException;
+import io.lakestudio.fdl.HttpStore;
 import io.lakestudio.fdl.Reader;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
@@ -15,7 +17,7 @@ import io.lakestudio.store.FolderStore;
 import io.lakestudio.store.StoreException;
 
 /**
- * {@code ducklake:fdl:<repository>[@<ref or version id>]}: the version opened by FDL's {@link Reader} (ref, record,
+ * {@code ducklake:fdl:<folder or http(s) URL>[@<ref or version id>]}: the version opened by FDL's {@link Reader} (ref, record,
  * signature against the state folder's trusted keys and the user's own, retention, catalog hash), then attached as
  * its verified local catalog over the repository's data root. A version never changes, so it is always read-only.
  */
@@ -38,17 +40,16 @@ final class FdlVersions {
 		if (location.isEmpty()) {
 			throw new EngineException(Kind.FAILED, url + ": no repository (ducklake:fdl:<folder>[@<ref>])");
 		}
-		if (location.matches("^[a-z0-9]+://.*")) {
-			throw new EngineException(Kind.FAILED, url + ": only folder repositories can be attached here; copy the"
-					+ " host's repository to a folder first (lakestudio fdl push HOST FOLDER)");
-		}
-		Path folder = Path.of(location).toAbsolutePath().normalize();
-		if (!Files.isDirectory(folder)) {
-			throw new EngineException(Kind.FAILED, url + ": no FDL repository at " + folder);
-		}
 		try {
-			Repository repo = new Repository(new FolderStore(folder), folder + "/");
 			Path fdl = home.resolve("fdl");
+			if (location.matches("^https?://.*")) {
+				return remote(location, name, fdl);
+			}
+			Path folder = Path.of(location).toAbsolutePath().normalize();
+			if (!Files.isDirectory(folder)) {
+				throw new EngineException(Kind.FAILED, url + ": no FDL repository at " + folder);
+			}
+			Repository repo = new Repository(new FolderStore(folder), folder + "/");
 			Reader.Opened v = new Reader(repo, trust(fdl), fdl.resolve("catalogs")).open(name, false);
 			return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), v.dataRoot());
 		} catch (FdlException e) {
@@ -56,6 +57,23 @@ final class FdlVersions {
 		} catch (StoreException | IOException e) {
 			throw new EngineException(Kind.FAILED, url + ": cannot read the repository: " + e.getMessage(), e);
 		}
+	}
+
+	/**
+	 * A version on an FDL host, read through its HTTP protocol: verified as any other, then the data files it names
+	 * copied into a local mirror of the host's data (each fetched once: a data file never changes), which DuckDB
+	 * reads. The token is $LAKESTUDIO_FDL_TOKEN (or what the fdl command in this process was given).
+	 */
+	private static Version remote(String location, String name, Path fdl) throws FdlException, IOException {
+		String token = System.getProperty("lakestudio.fdl.token", System.getenv("LAKESTUDIO_FDL_TOKEN"));
+		String root = location.endsWith("/") ? location : location + "/";
+		Repository repo = new Repository(new HttpStore(URI.create(root), () -> token), root);
+		Reader reader = new Reader(repo, trust(fdl), fdl.resolve("catalogs"));
+		Reader.Opened v = reader.open(name, false);
+		Path mirror = fdl.resolve("mirror").resolve(io.lakestudio.fdl.VersionRecord.sha256(
+				root.getBytes(java.nio.charset.StandardCharsets.UTF_8)).substring(0, 16));
+		reader.copyData(v, mirror);
+		return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), mirror.resolve("data") + "/");
 	}
 
 	/** As the fdl commands trust: the state folder's trusted keys, and the user's own key if there is one. */
