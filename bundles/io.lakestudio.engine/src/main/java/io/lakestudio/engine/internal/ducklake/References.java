@@ -47,7 +47,13 @@ final class References {
 			@Override
 			public String table(List<String> parts, String unit, String value, boolean full)
 					throws EngineException, DuckLakeException, SQLException {
-				return view(d, parts, unit, value, full);
+				return view(d, parts, unit, value, full, false);
+			}
+
+			@Override
+			public String table(List<String> parts, String unit, String value, boolean full, boolean rowId)
+					throws EngineException, DuckLakeException, SQLException {
+				return view(d, parts, unit, value, full, rowId);
 			}
 
 			@Override
@@ -64,7 +70,14 @@ final class References {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
 							+ (args.isEmpty() ? "named" : "'" + args.get(0) + "'"));
 				}
-				return Functions.answer(d, name, a, args, named);
+				String m = Maintenance.answer(kind, d, name, a, args, named);
+				return m != null ? m : Functions.answer(d, name, a, args, named);
+			}
+
+			@Override
+			public String evaluate(com.fasterxml.jackson.databind.JsonNode expression) throws EngineException,
+					SQLException {
+				return Maintenance.evaluate(d, expression);
 			}
 		}, fullAlias);
 		// what is left must pass the engine's guard, whether or not it named DuckLake tables
@@ -104,7 +117,7 @@ final class References {
 	}
 
 	/** The name on the kind's DuckDB that answers a table reference, or null when it is not DuckLake's. */
-	private String view(Connection d, List<String> parts, String unit, String value, boolean full)
+	private String view(Connection d, List<String> parts, String unit, String value, boolean full, boolean rowId)
 			throws EngineException, DuckLakeException, SQLException {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
@@ -116,7 +129,7 @@ final class References {
 		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
 				&& parts.get(1).equalsIgnoreCase("columns")) {
 			return SystemTables.informationSchemaColumns(d, kind.attached(),
-					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false));
+					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false, false));
 		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {
@@ -170,6 +183,9 @@ final class References {
 			if (pending == null) {
 				db.defined.put(key, name);
 			}
+		}
+		if (rowId && !full) {
+			return Lineage.rowIdView(d, t.catalog(), cat, table.get(), at, pending, name);
 		}
 		return full ? name + "_all" : name;
 	}

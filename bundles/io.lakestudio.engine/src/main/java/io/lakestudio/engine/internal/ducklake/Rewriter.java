@@ -35,8 +35,19 @@ final class Rewriter {
 		String table(List<String> parts, String atUnit, String atValue, boolean full)
 				throws EngineException, DuckLakeException, SQLException;
 
+		/** As {@link #table}, with a {@code rowid} column when the query names one ({@link HiddenColumns}). */
+		default String table(List<String> parts, String atUnit, String atValue, boolean full, boolean rowId)
+				throws EngineException, DuckLakeException, SQLException {
+			return table(parts, atUnit, atValue, full);
+		}
+
 		String function(String name, List<String> args, Map<String, String> named)
 				throws EngineException, DuckLakeException, SQLException;
+
+		/** A function argument that is no constant ({@code now()}, a list) as text, or null to refuse it. */
+		default String evaluate(JsonNode expression) throws EngineException, SQLException {
+			return null;
+		}
 	}
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
@@ -68,7 +79,9 @@ final class Rewriter {
 		collectCtes(tree, ctes);
 		Set<String> names = new HashSet<>();
 		boolean[] touched = { false };
-		walk(tree, ctes, r, names, touched, fullAlias);
+		HiddenColumns hidden = new HiddenColumns(tree);
+		walk(tree, ctes, r, names, touched, fullAlias, hidden);
+		hidden.exclude(tree);
 		if (!touched[0]) {
 			return new Rewritten(sql, false, names);
 		}
@@ -82,31 +95,31 @@ final class Rewriter {
 	}
 
 	private static void walk(JsonNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,
-			String fullAlias) throws EngineException, DuckLakeException, SQLException {
+			String fullAlias, HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		if (n.isObject()) {
 			ObjectNode o = (ObjectNode) n;
 			String type = o.path("type").asText("");
 			if ("BASE_TABLE".equals(type)) {
-				table(o, ctes, r, names, touched, fullAlias);
+				table(o, ctes, r, names, touched, fullAlias, hidden);
 			} else if ("TABLE_FUNCTION".equals(type)) {
-				function(o, r, names, touched);
+				function(o, r, names, touched, hidden);
 			}
 			List<JsonNode> children = new ArrayList<>();
 			for (Iterator<JsonNode> it = o.elements(); it.hasNext();) {
 				children.add(it.next());
 			}
 			for (JsonNode c : children) {
-				walk(c, ctes, r, names, touched, fullAlias);
+				walk(c, ctes, r, names, touched, fullAlias, hidden);
 			}
 		} else if (n.isArray()) {
 			for (JsonNode c : n) {
-				walk(c, ctes, r, names, touched, fullAlias);
+				walk(c, ctes, r, names, touched, fullAlias, hidden);
 			}
 		}
 	}
 
 	private static void table(ObjectNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,
-			String fullAlias) throws EngineException, DuckLakeException, SQLException {
+			String fullAlias, HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		List<String> parts = new ArrayList<>();
 		for (String f : new String[] { "catalog_name", "schema_name", "table_name" }) {
 			String v = n.path(f).asText("");
@@ -123,15 +136,19 @@ final class Rewriter {
 		if (at.isObject()) {
 			unit = at.path("unit").asText().toUpperCase(Locale.ROOT);
 			value = at.path("expr").path("literal").path("text").asText(null);
+			if (value == null && !at.path("expr").path("class").asText().equals("CONSTANT")) {
+				value = r.evaluate(at.path("expr")); // getvariable('v'), an expression
+			}
 			if (value == null) {
 				throw new EngineException(Kind.REFUSED, "refused: AT (" + unit + " => ...) needs a constant here");
 			}
 		}
 		boolean full = fullAlias != null && fullAlias.equalsIgnoreCase(n.path("alias").asText(""));
-		String view = r.table(parts, unit, value, full);
+		String view = r.table(parts, unit, value, full, hidden.rowId() && !full);
 		if (view == null) {
 			return;
 		}
+		hidden.replaced(view);
 		touched[0] = true;
 		names.add(view.toLowerCase(Locale.ROOT));
 		if (n.path("alias").asText("").isEmpty()) {
@@ -148,8 +165,8 @@ final class Rewriter {
 		n.putObject("qualified_name").putArray("path").add(name);
 	}
 
-	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched)
-			throws EngineException, DuckLakeException, SQLException {
+	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched,
+			HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
 		if (!name.startsWith("ducklake_") && !name.equals("glob") && !name.equals("duckdb_tables")) {
@@ -162,7 +179,10 @@ final class Rewriter {
 			String text = lit.isMissingNode() || "NULL".equals(lit.path("kind").asText()) ? null
 					: lit.path("text").asText();
 			if (!a.path("expression").path("class").asText().equals("CONSTANT")) {
-				throw new EngineException(Kind.REFUSED, "refused: " + name + "(...) takes constants here");
+				text = r.evaluate(a.path("expression"));
+				if (text == null) {
+					throw new EngineException(Kind.REFUSED, "refused: " + name + "(...) takes constants here");
+				}
 			}
 			if (a.path("name").asText("").isEmpty()) {
 				args.add(text);
@@ -174,6 +194,7 @@ final class Rewriter {
 		if (table == null) {
 			return;
 		}
+		hidden.replaced(table);
 		touched[0] = true;
 		names.add(table.toLowerCase(Locale.ROOT));
 		JsonNode aliases = n.path("column_name_alias");

@@ -62,6 +62,8 @@ final class Views {
 				select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 				plain.add(Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 			}
+			// a merged file read before its last snapshot keeps only the rows of snapshots up to this one
+			boolean partial = Lineage.partial(a.catalog.store(), t.id(), at, plan, schemaMap);
 			List<String> files = new ArrayList<>();
 			List<String> ids = new ArrayList<>();
 			List<String> deletes = new ArrayList<>();
@@ -80,7 +82,7 @@ final class Views {
 				// no deletes: the plain view reads the files alone, so DuckDB answers count(*) from the footers and
 				// pushes filters into the scan
 				plainFrom = "read_parquet([" + String.join(", ", files) + "], schema = map {"
-						+ String.join(", ", schemaMap) + "})";
+						+ String.join(", ", schemaMap) + "})" + (partial ? " WHERE " + Lineage.upTo("", at) : "");
 			}
 			select.add("f.id AS " + FILE);
 			select.add("r.file_row_number AS " + POS);
@@ -91,6 +93,9 @@ final class Views {
 			}
 			from.append(") r JOIN (VALUES ").append(String.join(", ", ids))
 					.append(") f(path, id) ON r.filename = f.path");
+			if (partial) {
+				from.append(" AND ").append(Lineage.upTo("r.", at));
+			}
 			if (!deletes.isEmpty()) {
 				sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_deleted") + " AS SELECT df.id AS file,"
 						+ " d.pos FROM read_parquet([" + String.join(", ", deletes) + "], filename = true) d JOIN (VALUES "

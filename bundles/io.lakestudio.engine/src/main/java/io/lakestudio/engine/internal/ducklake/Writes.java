@@ -140,7 +140,7 @@ final class Writes {
 	}
 
 	/** Each column's stats from the file's footer, by field id. */
-	private List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
+	List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
 		List<ColumnStats> out = new ArrayList<>();
 		Map<String, ColumnEntry> byName = new LinkedHashMap<>();
 		cols.forEach(c -> byName.put(c.name(), c));
@@ -169,7 +169,7 @@ final class Writes {
 		return count("SELECT count(*) FROM read_parquet(" + f + ") WHERE isnan(" + Sql.ident(col.name()) + ")") > 0;
 	}
 
-	private long footer(Path file) throws SQLException {
+	long footer(Path file) throws SQLException {
 		return count("SELECT footer_size FROM parquet_file_metadata(" + Sql.string(file.toString()) + ")");
 	}
 
