@@ -50,6 +50,8 @@ public final class Commit {
 	public final Set<Long> compactedTables = new LinkedHashSet<>();
 	/** The lineage of new data files maintenance wrote, by their id in this commit. */
 	public final Map<Long, FileLineage> lineage = new LinkedHashMap<>();
+	/** Files registered without field ids, by their id in this commit: column id to the file's column name. */
+	public final Map<Long, Map<Long, String>> nameMappings = new LinkedHashMap<>();
 	/** {@code changes_made} entries, in order, e.g. {@code created_table:"main"."t"}, {@code inserted_into_table:3}. */
 	public final Set<String> changes = new LinkedHashSet<>();
 

@@ -60,6 +60,14 @@ public interface MetadataStore extends AutoCloseable {
 	 */
 	Snapshot commit(Commit commit) throws DuckLakeException;
 
+	/**
+	 * The name mappings of the table's data files registered by {@code ducklake_add_data_files} (files without
+	 * field ids): data file id to column id to the file's column name. None by default.
+	 */
+	default Map<Long, Map<Long, String>> nameMappings(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
 	/** The lineage of the table's data files that have one (merged or rewritten files); none by default. */
 	default List<FileLineage> lineage(long tableId) throws DuckLakeException {
 		return List.of();

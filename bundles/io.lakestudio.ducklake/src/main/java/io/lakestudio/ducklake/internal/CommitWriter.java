@@ -197,6 +197,11 @@ final class CommitWriter {
 				}
 				SqlStore.setLong(ps, 10, l == null ? null : l.partialMax());
 				ps.executeUpdate();
+				java.util.Map<Long, String> names = c.nameMappings.get(f.id());
+				if (names != null) {
+					long mapping = new SqlMaintenance(db).writeMapping(f.tableId(), names);
+					update("UPDATE ducklake_data_file SET mapping_id = " + mapping + " WHERE data_file_id = " + id);
+				}
 				for (ColumnStats cs : f.stats()) {
 					st.setLong(1, id);
 					st.setLong(2, f.tableId());

@@ -56,6 +56,40 @@ final class SqlMaintenance {
 		return out;
 	}
 
+	java.util.Map<Long, java.util.Map<Long, String>> nameMappings(long tableId) throws SQLException {
+		java.util.Map<Long, java.util.Map<Long, String>> out = new java.util.HashMap<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT f.data_file_id, n.column_id,"
+				+ " n.source_name FROM ducklake_data_file f JOIN ducklake_name_mapping n ON n.mapping_id = f.mapping_id"
+				+ " WHERE f.table_id = " + tableId + " AND n.parent_column IS NULL")) {
+			while (r.next()) {
+				out.computeIfAbsent(r.getLong(1), k -> new java.util.HashMap<>()).put(r.getLong(2), r.getString(3));
+			}
+		}
+		return out;
+	}
+
+	/** Writes a name mapping ({@code map_by_name}) for a file of the table and returns its id. */
+	long writeMapping(long tableId, java.util.Map<Long, String> columns) throws SQLException {
+		long id;
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery(
+				"SELECT coalesce(max(mapping_id), -1) + 1 FROM ducklake_column_mapping")) {
+			r.next();
+			id = r.getLong(1);
+		}
+		update("INSERT INTO ducklake_column_mapping VALUES (" + id + ", " + tableId + ", 'map_by_name')");
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_name_mapping VALUES (?, ?, ?, ?, NULL, ?)")) {
+			for (java.util.Map.Entry<Long, String> e : columns.entrySet()) {
+				ps.setLong(1, id);
+				ps.setLong(2, e.getKey());
+				ps.setString(3, e.getValue());
+				ps.setLong(4, e.getKey());
+				ps.setInt(5, 0);
+				ps.executeUpdate();
+			}
+		}
+		return id;
+	}
+
 	/** Removes the snapshots' rows and the rows no kept snapshot sees; schedules the files of those rows. */
 	void expire(Collection<Long> ids, Instant now) throws SQLException {
 		String in = ids.stream().map(String::valueOf).collect(Collectors.joining(", "));

@@ -334,6 +334,15 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Map<Long, Map<Long, String>> nameMappings(long tableId) throws DuckLakeException {
+		try {
+			return new SqlMaintenance(db).nameMappings(tableId);
+		} catch (SQLException e) {
+			throw failed("read the name mappings of table " + tableId, e);
+		}
+	}
+
+	@Override
 	public synchronized List<io.lakestudio.ducklake.FileLineage> lineage(long tableId) throws DuckLakeException {
 		try {
 			return new SqlMaintenance(db).lineage(tableId);

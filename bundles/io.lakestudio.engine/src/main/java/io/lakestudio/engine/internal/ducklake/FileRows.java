@@ -28,7 +28,8 @@ final class FileRows {
 
 	/** The SELECT; {@code upTo} (or null) keeps rows of snapshots up to it. */
 	static String select(Attached a, SchemaEntry schema, TableEntry t, List<ColumnEntry> columns,
-			List<ReadPlan.Part> parts, Map<Long, FileLineage> lineage, boolean applyDeletes, Long upTo) {
+			List<ReadPlan.Part> parts, Map<Long, FileLineage> lineage, boolean applyDeletes, Long upTo)
+			throws io.lakestudio.ducklake.DuckLakeException {
 		List<String> select = new ArrayList<>();
 		if (parts.isEmpty()) {
 			for (ColumnEntry c : columns) {
@@ -56,6 +57,7 @@ final class FileRows {
 		select.add("f.id AS " + Views.FILE);
 		select.add("r.file_row_number AS " + Views.POS);
 		List<String> files = new ArrayList<>();
+		List<Long> fileIds = new ArrayList<>();
 		List<String> ids = new ArrayList<>();
 		List<String> deletes = new ArrayList<>();
 		for (ReadPlan.Part p : parts) {
@@ -63,6 +65,7 @@ final class FileRows {
 			FileLineage l = lineage.get(p.data().id());
 			Long start = l == null ? Long.valueOf(p.data().rowIdStart()) : l.rowIdStart();
 			files.add(Sql.string(path));
+			fileIds.add(p.data().id());
 			ids.add("(" + Sql.string(path) + ", " + p.data().id() + "::BIGINT, " + (start == null ? "NULL" : start)
 					+ "::BIGINT, " + p.data().beginSnapshot() + "::BIGINT)");
 			if (applyDeletes && p.deletes() != null) {
@@ -70,9 +73,10 @@ final class FileRows {
 						+ ", " + p.data().id() + "::BIGINT)");
 			}
 		}
-		StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM read_parquet([")
-				.append(String.join(", ", files)).append("], filename = true, file_row_number = true, schema = map {")
-				.append(String.join(", ", map)).append("}) r JOIN (VALUES ").append(String.join(", ", ids))
+		StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM ")
+				.append(NameMapping.scan(files, fileIds, map, columns, a.catalog.store().nameMappings(t.id()),
+						"filename = true, file_row_number = true"))
+				.append(" r JOIN (VALUES ").append(String.join(", ", ids))
 				.append(") f(path, id, rstart, begin) ON r.filename = f.path");
 		List<String> where = new ArrayList<>();
 		if (!deletes.isEmpty()) {

@@ -64,13 +64,16 @@ final class Views {
 			}
 			// a merged file read before its last snapshot keeps only the rows of snapshots up to this one
 			boolean partial = Lineage.partial(a.catalog.store(), t.id(), at, plan, schemaMap);
+			java.util.Map<Long, java.util.Map<Long, String>> mapped = a.catalog.store().nameMappings(t.id());
 			List<String> files = new ArrayList<>();
+			List<Long> fileIds = new ArrayList<>();
 			List<String> ids = new ArrayList<>();
 			List<String> deletes = new ArrayList<>();
 			List<String> deleteIds = new ArrayList<>();
 			for (ReadPlan.Part p : plan.parts()) {
 				String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
 				files.add(Sql.string(path));
+				fileIds.add(p.data().id());
 				ids.add("(" + Sql.string(path) + ", " + p.data().id() + ")");
 				if (p.deletes() != null) {
 					String dp = a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative());
@@ -81,17 +84,14 @@ final class Views {
 			if (deletes.isEmpty() && !schemaMap.isEmpty()) {
 				// no deletes: the plain view reads the files alone, so DuckDB answers count(*) from the footers and
 				// pushes filters into the scan
-				plainFrom = "read_parquet([" + String.join(", ", files) + "], schema = map {"
-						+ String.join(", ", schemaMap) + "})" + (partial ? " WHERE " + Lineage.upTo("", at) : "");
+				plainFrom = NameMapping.scan(files, fileIds, schemaMap, columns, mapped, "")
+						+ (partial ? " WHERE " + Lineage.upTo("", at) : "");
 			}
 			select.add("f.id AS " + FILE);
 			select.add("r.file_row_number AS " + POS);
-			StringBuilder from = new StringBuilder("read_parquet([" + String.join(", ", files)
-					+ "], filename = true, file_row_number = true");
-			if (!schemaMap.isEmpty()) {
-				from.append(", schema = map {").append(String.join(", ", schemaMap)).append("}");
-			}
-			from.append(") r JOIN (VALUES ").append(String.join(", ", ids))
+			StringBuilder from = new StringBuilder(NameMapping.scan(files, fileIds, schemaMap, columns, mapped,
+					"filename = true, file_row_number = true"));
+			from.append(" r JOIN (VALUES ").append(String.join(", ", ids))
 					.append(") f(path, id) ON r.filename = f.path");
 			if (partial) {
 				from.append(" AND ").append(Lineage.upTo("r.", at));
