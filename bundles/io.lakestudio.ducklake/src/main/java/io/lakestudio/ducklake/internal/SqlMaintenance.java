@@ -49,8 +49,10 @@ final class SqlMaintenance {
 				+ " row_id_start, partial_max FROM ducklake_data_file WHERE table_id = " + tableId
 				+ " AND (row_id_start IS NULL OR partial_max IS NOT NULL)")) {
 			while (r.next()) {
-				out.add(new FileLineage(r.getLong(1), r.getLong(2), (Long) r.getObject(3, Long.class),
-						(Long) r.getObject(4, Long.class)));
+				long start = r.getLong(3);
+				Long rowIdStart = r.wasNull() ? null : start;
+				long max = r.getLong(4);
+				out.add(new FileLineage(r.getLong(1), r.getLong(2), rowIdStart, r.wasNull() ? null : max));
 			}
 		}
 		return out;
