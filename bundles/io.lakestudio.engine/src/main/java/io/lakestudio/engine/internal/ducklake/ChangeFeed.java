@@ -66,6 +66,7 @@ final class ChangeFeed {
 		exec("CREATE OR REPLACE TEMP TABLE __dl_cf_out (snapshot_id BIGINT, rowid BIGINT, change_type VARCHAR"
 				+ (defs.isEmpty() ? "" : ", " + String.join(", ", defs)) + ")");
 		Snapshot prev = null;
+		Long current = null;
 		for (Snapshot s : a.catalog.store().snapshots()) {
 			if (s.id() < start) {
 				prev = s;
@@ -75,8 +76,15 @@ final class ChangeFeed {
 				break;
 			}
 			if (touches(s, t.id())) {
-				rows("__dl_cf_prev", prev, schema, t, cols, lineage);
+				if (current != null && prev != null && current == prev.id()) {
+					// the last snapshot compared is this one's predecessor: its rows are at hand
+					exec("DROP TABLE IF EXISTS __dl_cf_prev");
+					exec("ALTER TABLE __dl_cf_cur RENAME TO __dl_cf_prev");
+				} else {
+					rows("__dl_cf_prev", prev, schema, t, cols, lineage);
+				}
 				rows("__dl_cf_cur", s, schema, t, cols, lineage);
+				current = s.id();
 				String gone = "(SELECT " + FileRows.ROW_ID + ", " + values + " FROM __dl_cf_prev EXCEPT SELECT "
 						+ FileRows.ROW_ID + ", " + values + " FROM __dl_cf_cur)";
 				String came = "(SELECT " + FileRows.ROW_ID + ", " + values + " FROM __dl_cf_cur EXCEPT SELECT "

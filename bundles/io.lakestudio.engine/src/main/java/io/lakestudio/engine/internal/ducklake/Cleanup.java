@@ -53,7 +53,9 @@ final class Cleanup {
 		List<Long> ids = new ArrayList<>();
 		if (named.containsKey("versions")) {
 			for (String v : Maintenance.list(named.get("versions"))) {
-				ids.add(Long.parseLong(v));
+				if (!v.equalsIgnoreCase("NULL")) {
+					ids.add(Long.parseLong(v));
+				}
 			}
 		} else {
 			Instant older = named.containsKey("older_than") ? Maintenance.instant(d, named.get("older_than"))

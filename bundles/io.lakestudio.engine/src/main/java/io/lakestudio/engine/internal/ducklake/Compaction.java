@@ -82,8 +82,15 @@ final class Compaction {
 		long target = size(named, "target_file_size", null);
 		long max = named.containsKey("max_file_size") ? Maintenance.bytes(named.get("max_file_size")) : target;
 		long min = named.containsKey("min_file_size") ? Maintenance.bytes(named.get("min_file_size")) : 0;
-		int maxBins = named.containsKey("max_compacted_files") ? Integer.parseInt(named.get("max_compacted_files"))
-				: Integer.MAX_VALUE;
+		if (named.containsKey("min_file_size") && named.containsKey("max_file_size") && min >= max) {
+			throw new EngineException(Kind.FAILED, "Invalid Input Error: min_file_size must be less than max_file_size");
+		}
+		long maxBins = named.containsKey("max_compacted_files") ? Long.parseLong(named.get("max_compacted_files"))
+				: Long.MAX_VALUE;
+		if (maxBins < 0) {
+			throw new EngineException(Kind.FAILED, "Conversion Error: Type INT32 with value " + maxBins
+					+ " can't be cast to the destination type UBIGINT");
+		}
 		double threshold = threshold(named);
 		List<String> rows = new ArrayList<>();
 		try {
@@ -113,7 +120,7 @@ final class Compaction {
 		}
 	}
 
-	private int[] merge(Commit c, SchemaEntry s, TableEntry t, long target, long max, long min, int maxBins)
+	private int[] merge(Commit c, SchemaEntry s, TableEntry t, long target, long max, long min, long maxBins)
 			throws DuckLakeException, SQLException, IOException {
 		Map<Long, FileLineage> lineage = Lineage.of(a.catalog.store(), t.id());
 		// files of the same columns, in file order: each group packs on its own

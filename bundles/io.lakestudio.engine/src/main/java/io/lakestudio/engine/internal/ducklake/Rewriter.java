@@ -176,7 +176,7 @@ final class Rewriter {
 		Map<String, String> named = new java.util.HashMap<>();
 		for (JsonNode a : fn.path("arguments")) {
 			JsonNode lit = a.path("expression").path("literal");
-			String text = lit.isMissingNode() || "NULL".equals(lit.path("kind").asText()) ? null
+			String text = lit.isMissingNode() || lit.path("kind").asText().startsWith("NULL") ? null
 					: lit.path("text").asText();
 			if (!a.path("expression").path("class").asText().equals("CONSTANT")) {
 				text = r.evaluate(a.path("expression"));

@@ -112,6 +112,17 @@ final class Writes {
 					+ " AS pos FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " = " + id + earlier
 					+ ") ORDER BY pos) TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
 			long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+			if (count >= p.data().recordCount()) {
+				// every row of the file is gone: the file ends (as the extension does), no delete file names it
+				Files.deleteIfExists(staged);
+				if (!c.newDataFiles.removeIf(x -> x.id() == id)) {
+					c.endedDataFiles.add(id);
+				}
+				if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
+					c.endedDeleteFiles.add(p.deletes().id());
+				}
+				continue;
+			}
 			long size = Files.size(staged);
 			long footer = footer(staged);
 			place(a, staged, a.catalog.resolve(schema, t, file, true));
