@@ -92,7 +92,48 @@ public class DuckLakeBench {
 			Arrays.sort(one);
 			System.out.printf("%n%d single-row INSERTs (each a file and a snapshot, not inlined): median %.1f ms,"
 					+ " p95 %.1f ms%n", singles, one[singles / 2], one[(int) (singles * 0.95)]);
-			System.out.printf("peak RSS: %d MB%n", peakRssKb() / 1024);
+			System.out.printf("peak RSS so far: %d MB%n", peakRssKb() / 1024);
+			merge(s, raw, tmp);
+		}
+	}
+
+	/**
+	 * ducklake_merge_adjacent_files over the small table's files (one per single-row INSERT) vs a raw DuckDB COPY of
+	 * the same files into one Parquet file; the peak RSS of the merge alone (the peak reset before it, where Linux
+	 * allows).
+	 */
+	static void merge(EngineSession s, Connection raw, Path tmp) throws Exception {
+		List<String> files = new ArrayList<>();
+		try (Result r = s.execute("SELECT data_file FROM ducklake_list_files('lake', 'small')")) {
+			while (r.next()) {
+				files.add("'" + r.text(0) + "'");
+			}
+		}
+		Path out = tmp.resolve("raw-merge.parquet");
+		String copy = "COPY (SELECT * FROM read_parquet([" + String.join(", ", files) + "])) TO '" + out
+				+ "' (FORMAT parquet)";
+		exec(raw, copy); // warms the page cache for both
+		double rawMs = ms(() -> exec(raw, copy));
+		boolean reset = resetPeakRss();
+		double oursMs = ms(() -> run(s, "CALL ducklake_merge_adjacent_files('lake', 'small')"));
+		long peak = peakRssKb() / 1024;
+		int after = 0;
+		try (Result r = s.execute("SELECT count(*) FROM ducklake_list_files('lake', 'small')")) {
+			r.next();
+			after = Integer.parseInt(r.text(0));
+		}
+		System.out.printf("%nducklake_merge_adjacent_files: %d files -> %d, ours %.0f ms, raw DuckDB COPY of the same"
+				+ " files %.0f ms, ratio %.2f; peak RSS %s %d MB%n", files.size(), after, oursMs, rawMs, oursMs / rawMs,
+				reset ? "during the merge" : "of the run", peak);
+	}
+
+	/** Resets VmHWM to the current RSS (Linux clear_refs 5); false when the kernel refuses. */
+	static boolean resetPeakRss() {
+		try {
+			Files.writeString(Path.of("/proc/self/clear_refs"), "5");
+			return true;
+		} catch (Exception e) {
+			return false;
 		}
 	}
 

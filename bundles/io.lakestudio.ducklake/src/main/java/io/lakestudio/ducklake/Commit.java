@@ -43,6 +43,17 @@ public final class Commit {
 	public final Map<Long, TableStats> baseStats = new LinkedHashMap<>();
 	/** Tables whose stats row goes (dropped). */
 	public final Set<Long> droppedStats = new LinkedHashSet<>();
+	/**
+	 * Data files a merge took the place of: their rows go (not ended, the merged file covers their snapshots) and
+	 * the files are scheduled for deletion.
+	 */
+	public final List<ScheduledFile> removedDataFiles = new ArrayList<>();
+	/** Tables whose files maintenance merged or rewrote: a concurrent delete on them conflicts. */
+	public final Set<Long> compactedTables = new LinkedHashSet<>();
+	/** The lineage of new data files maintenance wrote, by their id in this commit. */
+	public final Map<Long, FileLineage> lineage = new LinkedHashMap<>();
+	/** Files registered without field ids, by their id in this commit: column id to the file's column name. */
+	public final Map<Long, Map<Long, String>> nameMappings = new LinkedHashMap<>();
 	/** {@code changes_made} entries, in order, e.g. {@code created_table:"main"."t"}, {@code inserted_into_table:3}. */
 	public final Set<String> changes = new LinkedHashSet<>();
 	/** Partitioning set on a table (no keys: reset), by table id; the one before ends. */
@@ -168,6 +179,7 @@ public final class Commit {
 		newDeleteFiles.forEach(f -> out.add(f.tableId()));
 		out.addAll(endedColumns.keySet());
 		newColumns.forEach(c -> out.add(c.tableId()));
+		out.addAll(compactedTables);
 		return out;
 	}
 }

@@ -110,6 +110,42 @@ public interface MetadataStore extends AutoCloseable {
 		return Map.of();
 	}
 
+	/**
+	 * The name mappings of the table's data files registered by {@code ducklake_add_data_files} (files without
+	 * field ids): data file id to column id to the file's column name. None by default.
+	 */
+	default Map<Long, Map<Long, String>> nameMappings(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** The lineage of the table's data files that have one (merged or rewritten files); none by default. */
+	default List<FileLineage> lineage(long tableId) throws DuckLakeException {
+		return List.of();
+	}
+
+	/**
+	 * Expires snapshots (never the latest), atomically: their rows go, and so does every row no kept snapshot sees,
+	 * the files of those rows scheduled for deletion. Returns the snapshots expired; {@code dryRun} only says which.
+	 */
+	default List<Snapshot> expireSnapshots(java.util.Collection<Long> ids, boolean dryRun) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": this store does not expire snapshots");
+	}
+
+	/** The files scheduled for deletion ({@code ducklake_files_scheduled_for_deletion}). */
+	default List<ScheduledFile> scheduledFiles() throws DuckLakeException {
+		return List.of();
+	}
+
+	/** Forgets scheduled files (their catalog rows go first: the files themselves are deleted after). */
+	default void forgetScheduled(java.util.Collection<Long> dataFileIds) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": this store does not clean up files");
+	}
+
+	/** Every file a row of the catalog names (any snapshot's, and those scheduled), as absolute paths. */
+	default java.util.Set<String> namedFiles(String dataPath) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": this store does not list its files");
+	}
+
 	@Override
 	void close();
 }

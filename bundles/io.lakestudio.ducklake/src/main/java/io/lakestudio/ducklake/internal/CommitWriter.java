@@ -71,6 +71,7 @@ final class CommitWriter {
 		end("ducklake_view", "view_id", c.endedViews);
 		end("ducklake_data_file", "data_file_id", c.endedDataFiles);
 		end("ducklake_delete_file", "delete_file_id", c.endedDeleteFiles);
+		removed(now);
 		schemas();
 		tables();
 		columns();
@@ -197,22 +198,34 @@ final class CommitWriter {
 
 	private void dataFiles() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_data_file VALUES"
-				+ " (?, ?, ?, NULL, NULL, ?, ?, 'parquet', ?, ?, ?, ?, NULL, NULL, NULL, NULL)");
+				+ " (?, ?, ?, NULL, NULL, ?, ?, 'parquet', ?, ?, ?, ?, NULL, NULL, NULL, ?)");
 				PreparedStatement st = db.prepareStatement("INSERT INTO ducklake_file_column_stats VALUES"
 						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
 			for (DataFile f : c.newDataFiles) {
 				long id = f.id() + shift;
 				long rowShift = rowShift(f.tableId());
+				io.lakestudio.ducklake.FileLineage l = c.lineage.get(f.id());
 				ps.setLong(1, id);
 				ps.setLong(2, f.tableId());
-				ps.setLong(3, s);
+				ps.setLong(3, l != null && l.beginSnapshot() != null ? l.beginSnapshot() : s);
 				ps.setString(4, f.path());
 				ps.setInt(5, f.relative() ? 1 : 0);
 				ps.setLong(6, f.recordCount());
 				ps.setLong(7, f.fileSizeBytes());
 				ps.setLong(8, f.footerSize());
-				ps.setLong(9, f.rowIdStart() + rowShift);
+				if (l != null) {
+					// maintenance keeps the row ids it read (a merge's run, or none: they are in the file)
+					SqlStore.setLong(ps, 9, l.rowIdStart());
+				} else {
+					ps.setLong(9, f.rowIdStart() + rowShift);
+				}
+				SqlStore.setLong(ps, 10, l == null ? null : l.partialMax());
 				ps.executeUpdate();
+				java.util.Map<Long, String> names = c.nameMappings.get(f.id());
+				if (names != null) {
+					long mapping = new SqlMaintenance(db).writeMapping(f.tableId(), names);
+					update("UPDATE ducklake_data_file SET mapping_id = " + mapping + " WHERE data_file_id = " + id);
+				}
 				for (ColumnStats cs : f.stats()) {
 					st.setLong(1, id);
 					st.setLong(2, f.tableId());
@@ -229,6 +242,24 @@ final class CommitWriter {
 					}
 					st.executeUpdate();
 				}
+			}
+		}
+	}
+
+	/** The rows of the data files a merge replaced go, and the files are scheduled for deletion. */
+	private void removed(Instant now) throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement(
+				"INSERT INTO ducklake_files_scheduled_for_deletion VALUES (?, ?, ?, ?)")) {
+			for (io.lakestudio.ducklake.ScheduledFile f : c.removedDataFiles) {
+				for (String t : new String[] { "ducklake_data_file", "ducklake_file_column_stats",
+						"ducklake_file_partition_value" }) {
+					update("DELETE FROM " + t + " WHERE data_file_id = " + f.dataFileId());
+				}
+				ps.setLong(1, f.dataFileId());
+				ps.setString(2, f.path());
+				ps.setInt(3, f.relative() ? 1 : 0);
+				ps.setString(4, Times.format(now));
+				ps.executeUpdate();
 			}
 		}
 	}

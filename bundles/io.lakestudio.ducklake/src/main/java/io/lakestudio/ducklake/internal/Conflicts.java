@@ -32,16 +32,20 @@ final class Conflicts {
 				int colon = change.indexOf(':');
 				String kind = colon < 0 ? change : change.substring(0, colon);
 				String what = colon < 0 ? "" : change.substring(colon + 1);
-				boolean onTable = kind.endsWith("_table") && !kind.startsWith("created");
+				boolean compacted = kind.equals("merge_adjacent") || kind.equals("rewrite_delete")
+						|| kind.equals("compacted_table");
+				boolean onTable = (kind.endsWith("_table") || compacted) && !kind.startsWith("created");
 				if (onTable && what.matches("\\d+") && touched.contains(Long.parseLong(what))) {
 					long table = Long.parseLong(what);
 					// two inserts into one table both go in, and an insert beside a delete (row ids move past
 					// theirs); two deletes, or a drop or alter beside anything, conflict
 					boolean oursDropsOrAlters = c.endedTables.contains(table) || c.endedColumns.containsKey(table)
 							|| c.newColumns.stream().anyMatch(x -> x.tableId() == table);
-					boolean oursDeletes = c.newDeleteFiles.stream().anyMatch(x -> x.tableId() == table);
+					// a merge or rewrite beside a delete would lose the delete (or delete from a file it replaced)
+					boolean oursDeletes = c.newDeleteFiles.stream().anyMatch(x -> x.tableId() == table)
+							|| c.compactedTables.contains(table);
 					boolean fine = !oursDropsOrAlters && (kind.equals("inserted_into_table")
-							|| kind.equals("deleted_from_table") && !oursDeletes);
+							|| (kind.equals("deleted_from_table") || compacted) && !oursDeletes);
 					if (!fine) {
 						throw conflict(store, latest, change);
 					}

@@ -411,6 +411,100 @@ public final class SqlStore implements MetadataStore {
 		}
 	}
 
+	@Override
+	public synchronized Map<Long, Map<Long, String>> nameMappings(long tableId) throws DuckLakeException {
+		try {
+			return new SqlMaintenance(db).nameMappings(tableId);
+		} catch (SQLException e) {
+			throw failed("read the name mappings of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized List<io.lakestudio.ducklake.FileLineage> lineage(long tableId) throws DuckLakeException {
+		try {
+			return new SqlMaintenance(db).lineage(tableId);
+		} catch (SQLException e) {
+			throw failed("read the lineage of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized List<Snapshot> expireSnapshots(java.util.Collection<Long> ids, boolean dryRun)
+			throws DuckLakeException {
+		if (readOnly && !dryRun) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			db.setAutoCommit(false);
+			begin();
+			long latest = latest().id();
+			List<Snapshot> out = new ArrayList<>();
+			for (Snapshot s : snapshots()) {
+				if (s.id() != latest && ids.contains(s.id())) {
+					out.add(s);
+				}
+			}
+			if (!dryRun && !out.isEmpty()) {
+				new SqlMaintenance(db).expire(out.stream().map(Snapshot::id).toList(), Instant.now());
+			}
+			db.commit();
+			return out;
+		} catch (SQLException e) {
+			rollback();
+			throw failed("expire snapshots", e);
+		} finally {
+			autoCommit();
+		}
+	}
+
+	@Override
+	public synchronized List<io.lakestudio.ducklake.ScheduledFile> scheduledFiles() throws DuckLakeException {
+		try {
+			return new SqlMaintenance(db).scheduled();
+		} catch (SQLException e) {
+			throw failed("read the files scheduled for deletion", e);
+		}
+	}
+
+	@Override
+	public synchronized void forgetScheduled(java.util.Collection<Long> dataFileIds) throws DuckLakeException {
+		if (readOnly) {
+			throw new DuckLakeException(file + ": the catalog is attached read-only");
+		}
+		try {
+			new SqlMaintenance(db).forget(dataFileIds);
+		} catch (SQLException e) {
+			throw failed("forget files scheduled for deletion", e);
+		}
+	}
+
+	@Override
+	public synchronized java.util.Set<String> namedFiles(String dataPath) throws DuckLakeException {
+		try {
+			return new SqlMaintenance(db).named(dataPath);
+		} catch (SQLException e) {
+			throw failed("list the files it names", e);
+		}
+	}
+
+	/** Takes SQLite's write lock at once (the transaction is open): the latest snapshot can't move under us. */
+	private void begin() throws SQLException {
+		if (sqlite) {
+			try (Statement s = db.createStatement()) {
+				s.execute("UPDATE ducklake_snapshot SET snapshot_id = snapshot_id WHERE false");
+			}
+		}
+	}
+
+	private void autoCommit() {
+		try {
+			db.setAutoCommit(true);
+		} catch (SQLException e) {
+			// the connection is gone; the next call says so
+		}
+	}
+
 	/** The changes of the snapshots after {@code base}, for the conflict check. */
 	synchronized List<String> changesAfter(long base) throws SQLException {
 		List<String> out = new ArrayList<>();

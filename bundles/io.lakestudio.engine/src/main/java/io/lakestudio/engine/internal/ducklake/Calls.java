@@ -26,7 +26,8 @@ final class Calls {
 	 * in the catalog outside the snapshot protocol (last write wins, no snapshot). The maintenance calls are not
 	 * carried out yet and say so.
 	 */
-	Answer execute(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
+	Answer execute(Text t) throws java.text.ParseException, EngineException, DuckLakeException,
+			java.sql.SQLException {
 		List<String> fn = t.qualifiedName();
 		List<String> args = new ArrayList<>();
 		String inner = t.parenthesised();
@@ -69,14 +70,24 @@ final class Calls {
 		}
 		if (op.equals("set_option")) {
 			Changes.writable(a);
+			boolean scoped = args.stream().anyMatch(x -> x.matches("(?is)(table_name|schema)\\s*=>.*"));
 			if (args.size() < 2) {
 				throw new EngineException(Kind.FAILED, "set_option(option, value)");
 			}
+			Maintenance.checkOption(kind.duck(), args.get(0), args.get(1), scoped);
 			if (TableOptions.set(a, args)) {
 				return kind.ok("ok");
 			}
 			a.catalog.store().setOption(args.get(0), args.get(1));
 			return kind.ok("ok");
+		}
+		if (Maintenance.CALLS.contains(op)) {
+			// the same as the table function: SELECT * FROM ducklake_<op>('<catalog>', ...)
+			String rest = fn.size() == 2 ? (inner.isBlank() ? "" : ", " + inner) : inner.substring(inner.indexOf(',') < 0
+					? inner.length() : inner.indexOf(','));
+			Rewriter.Rewritten r = kind.rewrite("SELECT * FROM ducklake_" + op + "(" + io.lakestudio.engine.internal.Sql
+					.string(a.name) + rest + ")", null);
+			return new Answer(kind.duck(), r.text(), List.of());
 		}
 		throw new EngineException(Kind.FAILED, "Not implemented Error: " + op + " on a DuckLake catalog is not"
 				+ " carried out here yet");

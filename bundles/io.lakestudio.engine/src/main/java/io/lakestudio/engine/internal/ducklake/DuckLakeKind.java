@@ -359,6 +359,11 @@ public final class DuckLakeKind implements CatalogKind {
 		return refs.rewrite(query, fullAlias);
 	}
 
+	/** Where DuckDB writes files before Java moves them into a data path. */
+	Path staging() throws EngineException {
+		return db.staging();
+	}
+
 	Connection duck() throws EngineException {
 		return db.connection();
 	}

@@ -47,13 +47,19 @@ final class References {
 			@Override
 			public String table(List<String> parts, String unit, String value, boolean full)
 					throws EngineException, DuckLakeException, SQLException {
-				return view(d, parts, unit, value, full, null);
+				return view(d, parts, unit, value, full, null, false);
 			}
 
 			@Override
-			public String table(List<String> parts, String unit, String value, boolean full, Rewriter.Filter filter)
+			public String table(List<String> parts, String unit, String value, boolean full, boolean rowId)
 					throws EngineException, DuckLakeException, SQLException {
-				return view(d, parts, unit, value, full, filter);
+				return view(d, parts, unit, value, full, null, rowId);
+			}
+
+			@Override
+			public String table(List<String> parts, String unit, String value, boolean full, Rewriter.Filter filter,
+					boolean rowId) throws EngineException, DuckLakeException, SQLException {
+				return view(d, parts, unit, value, full, filter, rowId);
 			}
 
 			@Override
@@ -92,7 +98,14 @@ final class References {
 				if (MoraineFunctions.handles(name)) {
 					return MoraineFunctions.answer(d, name, a, args);
 				}
-				return Functions.answer(d, name, a, args, named);
+				String m = Maintenance.answer(kind, d, name, a, args, named);
+				return m != null ? m : Functions.answer(d, name, a, args, named);
+			}
+
+			@Override
+			public String evaluate(com.fasterxml.jackson.databind.JsonNode expression) throws EngineException,
+					SQLException {
+				return Maintenance.evaluate(d, expression);
 			}
 		}, fullAlias);
 		// what is left must pass the engine's guard, whether or not it named DuckLake tables
@@ -133,7 +146,7 @@ final class References {
 
 	/** The name on the kind's DuckDB that answers a table reference, or null when it is not DuckLake's. */
 	private String view(Connection d, List<String> parts, String unit, String value, boolean full,
-			Rewriter.Filter filter) throws EngineException, DuckLakeException, SQLException {
+			Rewriter.Filter filter, boolean rowId) throws EngineException, DuckLakeException, SQLException {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
 		}
@@ -144,7 +157,7 @@ final class References {
 		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
 				&& parts.get(1).equalsIgnoreCase("columns")) {
 			return SystemTables.informationSchemaColumns(d, kind.attached(),
-					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false, null));
+					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false, null, false));
 		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {
@@ -201,6 +214,9 @@ final class References {
 			if (pending == null) {
 				db.defined.put(key, name);
 			}
+		}
+		if (rowId && !full) {
+			return Lineage.rowIdView(d, t.catalog(), cat, table.get(), at, pending, name);
 		}
 		return full ? name + "_all" : name;
 	}

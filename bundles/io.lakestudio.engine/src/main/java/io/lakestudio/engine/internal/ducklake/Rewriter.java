@@ -35,6 +35,12 @@ final class Rewriter {
 		String table(List<String> parts, String atUnit, String atValue, boolean full)
 				throws EngineException, DuckLakeException, SQLException;
 
+		/** As {@link #table}, with a {@code rowid} column when the query names one ({@link HiddenColumns}). */
+		default String table(List<String> parts, String atUnit, String atValue, boolean full, boolean rowId)
+				throws EngineException, DuckLakeException, SQLException {
+			return table(parts, atUnit, atValue, full);
+		}
+
 		String function(String name, List<String> args, Map<String, String> named)
 				throws EngineException, DuckLakeException, SQLException;
 
@@ -43,10 +49,18 @@ final class Rewriter {
 			return false;
 		}
 
-		/** A table reference with the WHERE that filters it alone (null: none), for pruning its files. */
-		default String table(List<String> parts, String atUnit, String atValue, boolean full, Filter filter)
-				throws EngineException, DuckLakeException, SQLException {
-			return table(parts, atUnit, atValue, full);
+		/**
+		 * A table reference with the WHERE that filters it alone (null: none), for pruning its files, and a
+		 * {@code rowid} column when the query names one.
+		 */
+		default String table(List<String> parts, String atUnit, String atValue, boolean full, Filter filter,
+				boolean rowId) throws EngineException, DuckLakeException, SQLException {
+			return table(parts, atUnit, atValue, full, rowId);
+		}
+
+		/** A function argument that is no constant ({@code now()}, a list) as text, or null to refuse it. */
+		default String evaluate(JsonNode expression) throws EngineException, SQLException {
+			return null;
 		}
 	}
 
@@ -88,11 +102,13 @@ final class Rewriter {
 		boolean[] touched = { false };
 		JsonNode outer = ROOT.get();
 		ROOT.set(tree);
+		HiddenColumns hidden = new HiddenColumns(tree);
 		try {
-			walk(tree, ctes, r, names, touched, fullAlias);
+			walk(tree, ctes, r, names, touched, fullAlias, hidden);
 		} finally {
 			ROOT.set(outer);
 		}
+		hidden.exclude(tree);
 		if (!touched[0]) {
 			return new Rewritten(sql, false, names);
 		}
@@ -106,31 +122,31 @@ final class Rewriter {
 	}
 
 	private static void walk(JsonNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,
-			String fullAlias) throws EngineException, DuckLakeException, SQLException {
+			String fullAlias, HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		if (n.isObject()) {
 			ObjectNode o = (ObjectNode) n;
 			String type = o.path("type").asText("");
 			if ("BASE_TABLE".equals(type)) {
-				table(o, ctes, r, names, touched, fullAlias);
+				table(o, ctes, r, names, touched, fullAlias, hidden);
 			} else if ("TABLE_FUNCTION".equals(type)) {
-				function(o, r, names, touched);
+				function(o, r, names, touched, hidden);
 			}
 			List<JsonNode> children = new ArrayList<>();
 			for (Iterator<JsonNode> it = o.elements(); it.hasNext();) {
 				children.add(it.next());
 			}
 			for (JsonNode c : children) {
-				walk(c, ctes, r, names, touched, fullAlias);
+				walk(c, ctes, r, names, touched, fullAlias, hidden);
 			}
 		} else if (n.isArray()) {
 			for (JsonNode c : n) {
-				walk(c, ctes, r, names, touched, fullAlias);
+				walk(c, ctes, r, names, touched, fullAlias, hidden);
 			}
 		}
 	}
 
 	private static void table(ObjectNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,
-			String fullAlias) throws EngineException, DuckLakeException, SQLException {
+			String fullAlias, HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		List<String> parts = new ArrayList<>();
 		for (String f : new String[] { "catalog_name", "schema_name", "table_name" }) {
 			String v = n.path(f).asText("");
@@ -147,6 +163,9 @@ final class Rewriter {
 		if (at.isObject()) {
 			unit = at.path("unit").asText().toUpperCase(Locale.ROOT);
 			value = at.path("expr").path("literal").path("text").asText(null);
+			if (value == null && !at.path("expr").path("class").asText().equals("CONSTANT")) {
+				value = r.evaluate(at.path("expr")); // getvariable('v'), an expression
+			}
 			if (value == null) {
 				throw new EngineException(Kind.REFUSED, "refused: AT (" + unit + " => ...) needs a constant here");
 			}
@@ -158,10 +177,12 @@ final class Rewriter {
 		if (!n.path("alias").asText("").isEmpty()) {
 			refNames.add(n.path("alias").asText().toLowerCase(Locale.ROOT));
 		}
-		String view = r.table(parts, unit, value, full, where == null ? null : new Filter(where, refNames));
+		String view = r.table(parts, unit, value, full, where == null ? null : new Filter(where, refNames),
+				hidden.rowId() && !full);
 		if (view == null) {
 			return;
 		}
+		hidden.replaced(view);
 		touched[0] = true;
 		names.add(view.toLowerCase(Locale.ROOT));
 		if (n.path("alias").asText("").isEmpty()) {
@@ -178,8 +199,8 @@ final class Rewriter {
 		n.putObject("qualified_name").putArray("path").add(name);
 	}
 
-	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched)
-			throws EngineException, DuckLakeException, SQLException {
+	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched,
+			HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
 		if (!name.startsWith("ducklake_") && !name.startsWith("moraine_") && !name.equals("glob")
@@ -197,10 +218,13 @@ final class Rewriter {
 		Map<String, String> named = new java.util.HashMap<>();
 		for (JsonNode a : fn.path("arguments")) {
 			JsonNode lit = a.path("expression").path("literal");
-			String text = lit.isMissingNode() || "NULL".equals(lit.path("kind").asText()) ? null
+			String text = lit.isMissingNode() || lit.path("kind").asText().startsWith("NULL") ? null
 					: lit.path("text").asText();
 			if (!a.path("expression").path("class").asText().equals("CONSTANT")) {
-				throw new EngineException(Kind.REFUSED, "refused: " + name + "(...) takes constants here");
+				text = r.evaluate(a.path("expression"));
+				if (text == null) {
+					throw new EngineException(Kind.REFUSED, "refused: " + name + "(...) takes constants here");
+				}
 			}
 			if (a.path("name").asText("").isEmpty()) {
 				args.add(text);
@@ -212,6 +236,7 @@ final class Rewriter {
 		if (table == null) {
 			return;
 		}
+		hidden.replaced(table);
 		touched[0] = true;
 		names.add(table.toLowerCase(Locale.ROOT));
 		JsonNode aliases = n.path("column_name_alias");

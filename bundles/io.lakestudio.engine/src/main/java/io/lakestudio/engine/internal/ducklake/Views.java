@@ -83,13 +83,18 @@ final class Views {
 				select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 				plain.add(Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 			}
+			// a merged file read before its last snapshot keeps only the rows of snapshots up to this one
+			boolean partial = Lineage.partial(a.catalog.store(), t.id(), at, plan, schemaMap);
+			java.util.Map<Long, java.util.Map<Long, String>> mapped = a.catalog.store().nameMappings(t.id());
 			List<String> files = new ArrayList<>();
+			List<Long> fileIds = new ArrayList<>();
 			List<String> ids = new ArrayList<>();
 			List<String> deletes = new ArrayList<>();
 			List<String> deleteIds = new ArrayList<>();
 			for (ReadPlan.Part p : plan.parts()) {
 				String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
 				files.add(Sql.string(path));
+				fileIds.add(p.data().id());
 				ids.add("(" + Sql.string(path) + ", " + p.data().id() + ")");
 				if (p.deletes() != null) {
 					String dp = a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative());
@@ -107,23 +112,18 @@ final class Views {
 			} else if (deletes.isEmpty() && !schemaMap.isEmpty()) {
 				// no deletes: the plain view reads the files alone, so DuckDB answers count(*) from the footers and
 				// pushes filters into the scan
-				plainFrom = "read_parquet([" + String.join(", ", files) + "], schema = map {"
-						+ String.join(", ", schemaMap) + "})";
+				plainFrom = NameMapping.scan(files, fileIds, schemaMap, columns, mapped, "")
+						+ (partial ? " WHERE " + Lineage.upTo("", at) : "");
 			}
 			select.add("f.id AS " + FILE);
 			select.add("r.file_row_number AS " + POS);
-			StringBuilder from = new StringBuilder();
-			if (nested) {
-				from.append(NestedReads.source(d, paths, columns, true));
-			} else {
-				from.append("read_parquet([" + String.join(", ", files) + "], filename = true, file_row_number = true");
-				if (!schemaMap.isEmpty()) {
-					from.append(", schema = map {").append(String.join(", ", schemaMap)).append("}");
-				}
-				from.append(")");
-			}
+			StringBuilder from = new StringBuilder(nested ? NestedReads.source(d, paths, columns, true)
+					: NameMapping.scan(files, fileIds, schemaMap, columns, mapped, "filename = true, file_row_number = true"));
 			from.append(" r JOIN (VALUES ").append(String.join(", ", ids))
 					.append(") f(path, id) ON r.filename = f.path");
+			if (partial) {
+				from.append(" AND ").append(Lineage.upTo("r.", at));
+			}
 			if (!deletes.isEmpty()) {
 				sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_deleted") + " AS SELECT df.id AS file,"
 						+ " d.pos FROM read_parquet([" + String.join(", ", deletes) + "], filename = true) d JOIN (VALUES "

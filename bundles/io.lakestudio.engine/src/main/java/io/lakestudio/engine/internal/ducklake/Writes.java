@@ -122,6 +122,17 @@ final class Writes {
 					+ " AS pos FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " = " + id + earlier
 					+ ") ORDER BY pos) TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
 			long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+			if (count >= p.data().recordCount()) {
+				// every row of the file is gone: the file ends (as the extension does), no delete file names it
+				Files.deleteIfExists(staged);
+				if (!c.newDataFiles.removeIf(x -> x.id() == id)) {
+					c.endedDataFiles.add(id);
+				}
+				if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
+					c.endedDeleteFiles.add(p.deletes().id());
+				}
+				continue;
+			}
 			long size = Files.size(staged);
 			long footer = footer(staged);
 			place(a, staged, a.catalog.resolve(schema, t, file, true));
@@ -153,7 +164,7 @@ final class Writes {
 	 * Each leaf column's stats from the file's footer, by its path there (a nested column's fields each have their
 	 * own, as the extension keeps them; the nested column itself has none).
 	 */
-	private List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
+	List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
 		List<ColumnStats> out = new ArrayList<>();
 		String f = Sql.string(file.toString());
 		for (ColumnEntry top : cols) {
@@ -186,7 +197,7 @@ final class Writes {
 		return count("SELECT count(*) FROM read_parquet(" + f + ") WHERE isnan(" + Sql.ident(col.name()) + ")") > 0;
 	}
 
-	private long footer(Path file) throws SQLException {
+	long footer(Path file) throws SQLException {
 		return count("SELECT footer_size FROM parquet_file_metadata(" + Sql.string(file.toString()) + ")");
 	}
 

@@ -1,0 +1,96 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.FileLineage;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * The rows of some of a table's data files with their lineage, for maintenance and the change feed: the columns
+ * by field id, each row's id ({@link #ROW_ID}: the embedded one, else the file's first row id plus its position),
+ * its snapshot ({@link #SNAPSHOT}: the embedded one, else the file's first snapshot), its file and position; minus
+ * the rows the files' delete files name, and, read at a snapshot, minus rows of later snapshots.
+ */
+final class FileRows {
+
+	static final String ROW_ID = "__dl_rowid";
+	static final String SNAPSHOT = "__dl_snapshot";
+
+	private FileRows() {
+	}
+
+	/** The SELECT; {@code upTo} (or null) keeps rows of snapshots up to it. */
+	static String select(Attached a, SchemaEntry schema, TableEntry t, List<ColumnEntry> columns,
+			List<ReadPlan.Part> parts, Map<Long, FileLineage> lineage, boolean applyDeletes, Long upTo)
+			throws io.lakestudio.ducklake.DuckLakeException {
+		List<String> select = new ArrayList<>();
+		if (parts.isEmpty()) {
+			for (ColumnEntry c : columns) {
+				select.add("CAST(NULL AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+			}
+			select.add("NULL::BIGINT AS " + ROW_ID);
+			select.add("NULL::BIGINT AS " + SNAPSHOT);
+			select.add("NULL::BIGINT AS " + Views.FILE);
+			select.add("NULL::BIGINT AS " + Views.POS);
+			return "SELECT " + String.join(", ", select) + " WHERE false";
+		}
+		List<String> map = new ArrayList<>();
+		for (ColumnEntry c : columns) {
+			String type = DuckLakeTypes.toDuckDb(c.type());
+			String dflt = c.initialDefault() == null ? "NULL" : "CAST(" + Sql.string(c.initialDefault()) + " AS " + type
+					+ ")";
+			map.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
+					+ ", default_value: " + dflt + "}");
+			select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
+		}
+		map.add(Lineage.rowIdEntry());
+		map.add(Lineage.snapshotEntry());
+		select.add("coalesce(r." + Lineage.RID + ", f.rstart + r.file_row_number) AS " + ROW_ID);
+		select.add("coalesce(r." + Lineage.SID + ", f.begin) AS " + SNAPSHOT);
+		select.add("f.id AS " + Views.FILE);
+		select.add("r.file_row_number AS " + Views.POS);
+		List<String> files = new ArrayList<>();
+		List<Long> fileIds = new ArrayList<>();
+		List<String> ids = new ArrayList<>();
+		List<String> deletes = new ArrayList<>();
+		for (ReadPlan.Part p : parts) {
+			String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
+			FileLineage l = lineage.get(p.data().id());
+			Long start = l == null ? Long.valueOf(p.data().rowIdStart()) : l.rowIdStart();
+			files.add(Sql.string(path));
+			fileIds.add(p.data().id());
+			ids.add("(" + Sql.string(path) + ", " + p.data().id() + "::BIGINT, " + (start == null ? "NULL" : start)
+					+ "::BIGINT, " + p.data().beginSnapshot() + "::BIGINT)");
+			if (applyDeletes && p.deletes() != null) {
+				deletes.add("(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()))
+						+ ", " + p.data().id() + "::BIGINT)");
+			}
+		}
+		StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM ")
+				.append(NameMapping.scan(files, fileIds, map, columns, a.catalog.store().nameMappings(t.id()),
+						"filename = true, file_row_number = true"))
+				.append(" r JOIN (VALUES ").append(String.join(", ", ids))
+				.append(") f(path, id, rstart, begin) ON r.filename = f.path");
+		List<String> where = new ArrayList<>();
+		if (!deletes.isEmpty()) {
+			List<String> paths = deletes.stream().map(x -> x.substring(1, x.lastIndexOf(", "))).toList();
+			where.add("NOT EXISTS (SELECT 1 FROM read_parquet([" + String.join(", ", paths) + "], filename = true) d"
+					+ " JOIN (VALUES " + String.join(", ", deletes) + ") df(path, id) ON d.filename = df.path"
+					+ " WHERE df.id = f.id AND d.pos = r.file_row_number)");
+		}
+		if (upTo != null) {
+			where.add("coalesce(r." + Lineage.SID + ", f.begin) <= " + upTo);
+		}
+		if (!where.isEmpty()) {
+			q.append(" WHERE ").append(String.join(" AND ", where));
+		}
+		return q.toString();
+	}
+}

@@ -1,0 +1,89 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.FileLineage;
+import io.lakestudio.ducklake.MetadataStore;
+import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * The embedded lineage columns of files maintenance wrote, as a read sees them: each row's snapshot
+ * ({@code _ducklake_internal_snapshot_id}, so a merged file read at an older snapshot keeps only that snapshot's
+ * rows) and row id ({@code _ducklake_internal_row_id}, else the file's {@code row_id_start} plus its position).
+ */
+final class Lineage {
+
+	static final String SID = "__dl_sid";
+	static final String RID = "__dl_rid";
+
+	private Lineage() {
+	}
+
+	/** The table's file lineage by data file id. */
+	static Map<Long, FileLineage> of(MetadataStore store, long tableId) throws DuckLakeException {
+		Map<Long, FileLineage> out = new HashMap<>();
+		for (FileLineage l : store.lineage(tableId)) {
+			out.put(l.dataFileId(), l);
+		}
+		return out;
+	}
+
+	/**
+	 * Whether a file of the plan is read before its last snapshot; then the read's field-id map gets the snapshot
+	 * column (as {@link #SID}), which {@link #upTo} filters on.
+	 */
+	static boolean partial(MetadataStore store, long tableId, Snapshot at, ReadPlan plan, List<String> schemaMap)
+			throws DuckLakeException {
+		Map<Long, FileLineage> lineage = of(store, tableId);
+		if (lineage.isEmpty()) {
+			return false;
+		}
+		boolean partial = plan.parts().stream().map(p -> lineage.get(p.data().id())).anyMatch(l -> l != null
+				&& l.partialAt(at.id()));
+		if (partial) {
+			schemaMap.add(snapshotEntry());
+		}
+		return partial;
+	}
+
+	static String snapshotEntry() {
+		return FileLineage.SNAPSHOT_ID_FIELD + ": {name: " + Sql.string(SID) + ", type: 'BIGINT', default_value: NULL}";
+	}
+
+	static String rowIdEntry() {
+		return FileLineage.ROW_ID_FIELD + ": {name: " + Sql.string(RID) + ", type: 'BIGINT', default_value: NULL}";
+	}
+
+	/**
+	 * The view {@code <view>_rid}: the table's columns and its {@code rowid} (hidden from {@code *}), for a query
+	 * that names it.
+	 */
+	static String rowIdView(java.sql.Connection d, Attached a, io.lakestudio.ducklake.CatalogAt cat,
+			io.lakestudio.ducklake.TableEntry t, Snapshot at, io.lakestudio.ducklake.Commit pending, String view)
+			throws DuckLakeException, java.sql.SQLException {
+		String name = view + "_rid";
+		ReadPlan plan = ReadPlan.of(a.catalog.store(), at, pending, t.id());
+		List<io.lakestudio.ducklake.ColumnEntry> cols = cat.columns(t.id());
+		List<String> names = new java.util.ArrayList<>();
+		cols.forEach(c -> names.add(Sql.ident(c.name())));
+		names.add(FileRows.ROW_ID + " AS rowid");
+		String rows = FileRows.select(a, cat.schemaOf(t).orElseThrow(), t, cols, plan.parts(), of(a.catalog.store(),
+				t.id()), true, at.id());
+		try (java.sql.Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", names)
+					+ " FROM (" + rows + ")");
+		}
+		HiddenColumns.register(name, List.of("rowid"));
+		return name;
+	}
+
+	/** Rows of snapshots up to {@code at} (a file with no snapshot column has only those). */
+	static String upTo(String prefix, Snapshot at) {
+		return "(" + prefix + SID + " IS NULL OR " + prefix + SID + " <= " + at.id() + ")";
+	}
+}
