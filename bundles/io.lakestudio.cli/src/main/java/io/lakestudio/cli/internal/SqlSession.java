@@ -40,13 +40,17 @@ final class SqlSession {
 		this.home = home;
 	}
 
-	/** Whether the statement needs a session: several statements, or kept DuckLake catalogs to attach. */
+	/**
+	 * Whether the statement needs a session: several statements, kept DuckLake catalogs to attach, or folders
+	 * granted for file access (only a session's DuckDB is allowed them).
+	 */
 	static boolean wanted(Path home, List<String> args) {
 		if (args.size() != 1) {
 			return false;
 		}
 		return EngineSession.statements(args.get(0)).size() > 1
 				|| !DuckLakeAttachments.of(Settings.load(home)).isEmpty()
+				|| !Settings.load(home).string(EngineConfig.FILE_ACCESS, "").isBlank()
 				|| args.get(0).strip().regionMatches(true, 0, "ATTACH", 0, 6);
 	}
 
@@ -71,6 +75,13 @@ final class SqlSession {
 					lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings);
 			if (line.hasOption("offline")) {
 				config = config.withOffline(true);
+			}
+			if (line.hasOption("files")) {
+				List<Path> dirs = new java.util.ArrayList<>();
+				for (String d : line.getOptionValues("files")) {
+					dirs.add(Path.of(d).toAbsolutePath());
+				}
+				config = config.withFileAccess(dirs);
 			}
 			try (SyncListings listings = new SyncListings(home, catalog);
 					Engine engine = new Engine(config, listings);

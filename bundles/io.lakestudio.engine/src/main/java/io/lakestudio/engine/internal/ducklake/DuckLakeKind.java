@@ -36,6 +36,10 @@ import io.lakestudio.engine.internal.Sql;
  */
 public final class DuckLakeKind implements CatalogKind {
 
+	/** What a query that reads files by name calls (the guard decides whether it may). */
+	private static final java.util.regex.Pattern READS_FILES = java.util.regex.Pattern.compile(
+			"(?i)\\b(read_|parquet_|glob\\s*\\()");
+
 	private final Map<String, Attached> attached = new LinkedHashMap<>();
 	private final KindDuckDb db;
 	private final References refs;
@@ -68,8 +72,15 @@ public final class DuckLakeKind implements CatalogKind {
 				// a setting not on the safe list is the engine's guard's to refuse
 				return settings.apply(t, reset) ? ok("ok") : null;
 			}
+			if (db.files().any() && t.peek("COPY")) {
+				return new CopyTo(this, db).execute(t);
+			}
 			if (attached.isEmpty()) {
-				return null;
+				// a query reading files the user granted runs here (the DuckDB allowed them); else the engine's
+				return db.files().any() && READS_FILES.matcher(statement).find() ? reads.read(statement) : null;
+			}
+			if (t.peek("CHECKPOINT")) {
+				return new Checkpoint(this).execute(t);
 			}
 			if (t.accept("USE")) {
 				return use(t);
@@ -151,6 +162,7 @@ public final class DuckLakeKind implements CatalogKind {
 			throw new EngineException(Kind.FAILED, "Binder Error: Unique file handle conflict: Database \"" + name
 					+ "\" is already attached");
 		}
+		settings.lake().checkVersion();
 		String[] metadataName = { "__ducklake_metadata_" + name };
 		AttachOptions o = AttachSql.options(t, metadataName);
 		String catalogUrl = url;
@@ -196,6 +208,12 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer use(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		List<String> n = t.qualifiedName();
 		Attached a = attached.get(n.get(0).toLowerCase(Locale.ROOT));
+		if (a == null && n.get(0).equalsIgnoreCase("memory") && (n.size() == 1 || n.get(1).equalsIgnoreCase("main"))) {
+			// the session's own database (its temp tables): no DuckLake catalog is the default any more
+			defaultCatalog = null;
+			defaultSchema = "main";
+			return ok("ok");
+		}
 		if (a == null) {
 			if (n.size() == 1 && defaultCatalog != null && attached.get(defaultCatalog.toLowerCase(Locale.ROOT))
 					.view().schema(n.get(0)).isPresent()) {

@@ -31,18 +31,27 @@ final class References {
 
 	private final DuckLakeKind kind;
 	private final KindDuckDb db;
+	/** The file reads the user granted; whether the last rewrite used one. */
+	private final GrantedFiles granted;
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
 	private String[] viewAt;
 
 	References(DuckLakeKind kind, KindDuckDb db) {
 		this.kind = kind;
 		this.db = db;
+		this.granted = new GrantedFiles(db.files());
+	}
+
+	/** Whether the last {@link #rewrite} let by a read of files the user granted. */
+	boolean readsGrantedFiles() {
+		return granted.used();
 	}
 
 	/** Rewrites a query's DuckLake references; {@code fullAlias}: the reference that gets file and position too. */
 	Rewriter.Rewritten rewrite(String query, String fullAlias) throws EngineException, DuckLakeException,
 			SQLException {
 		Connection d = db.connection();
+		granted.reset();
 		Rewriter.Rewritten r = Rewriter.rewrite(d, query, new Rewriter.Resolver() {
 			@Override
 			public String table(List<String> parts, String unit, String value, boolean full)
@@ -68,7 +77,7 @@ final class References {
 			}
 		}, fullAlias);
 		// what is left must pass the engine's guard, whether or not it named DuckLake tables
-		Guard.parse(d, r.text(), withViews(r.names()));
+		Guard.parse(d, r.text(), withViews(r.names()), granted);
 		return r;
 	}
 
