@@ -371,6 +371,11 @@ public final class DuckLakeKind implements CatalogKind {
 	}
 
 	@Override
+	public String explain(String message) {
+		return DataFileCheck.explain(message, attached.values(), db, this);
+	}
+
+	@Override
 	public void close() {
 		for (Attached a : attached.values()) {
 			a.rollback();

@@ -39,6 +39,7 @@ final class Views {
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		List<ColumnEntry> columns = cat.columns(t.id());
 		ReadPlan plan = ReadPlan.of(a.catalog.store(), at, pending, t.id());
+		DataFileCheck.check(a, cat, t, plan); // a missing or damaged file: named with its table, before DuckDB reads
 		List<String> select = new ArrayList<>();
 		List<String> plain = new ArrayList<>();
 		List<String> sql = new ArrayList<>();
