@@ -73,6 +73,7 @@ class DuckLakeFileAccessTest {
 			assertEquals(List.of("0 v0", "1 v1", "2 v2", "3 v3", "4 v4"), raw("SELECT i || ' ' || s FROM read_parquet('"
 					+ first + "') ORDER BY i"));
 			assertEquals(List.of("10"), rows(s, "SELECT sum(i) FROM read_parquet('" + first + "')"));
+			assertEquals(List.of("5"), rows(s, "SELECT count(*) FROM '" + first + "'"), "DuckDB's replacement scan");
 
 			ok(s, "ATTACH 'ducklake:" + meta + "' AS lake (DATA_PATH '" + granted.resolve("files") + "')");
 			ok(s, "CREATE TABLE lake.t AS SELECT * FROM read_parquet('" + first + "')");
@@ -120,7 +121,8 @@ class DuckLakeFileAccessTest {
 					"SELECT * FROM read_parquet(['" + granted.resolve("a.parquet") + "', '" + elsewhere + "'])",
 					"SELECT * FROM read_parquet((SELECT '" + elsewhere + "'))",
 					"SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_text('" + elsewhere + "')",
-					"SELECT * FROM glob('" + outside + "/*')", "SELECT * FROM lake.t, read_parquet('" + elsewhere + "')")) {
+					"SELECT * FROM glob('" + outside + "/*')", "SELECT * FROM '" + elsewhere + "'",
+					"SELECT * FROM '" + granted + "/../outside/x.parquet'", "SELECT * FROM lake.t, read_parquet('" + elsewhere + "')")) {
 				refused(s, read);
 			}
 			// COPY FROM, and options that name another place

@@ -38,7 +38,7 @@ public final class DuckLakeKind implements CatalogKind {
 
 	/** What a query that reads files by name calls (the guard decides whether it may). */
 	private static final java.util.regex.Pattern READS_FILES = java.util.regex.Pattern.compile(
-			"(?i)\\b(read_|parquet_|glob\\s*\\()");
+			"(?i)\\b(read_|parquet_|glob\\s*\\(|FROM\\s+')");
 
 	private final Map<String, Attached> attached = new LinkedHashMap<>();
 	private final KindDuckDb db;
@@ -103,7 +103,8 @@ public final class DuckLakeKind implements CatalogKind {
 					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
 				return temp(t);
 			}
-			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging()));
+			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging())
+					.targetFileSize(settings.lake().targetFileSize().orElse(0)));
 			Answer a = changes.execute(t);
 			if (a != null) {
 				return a;

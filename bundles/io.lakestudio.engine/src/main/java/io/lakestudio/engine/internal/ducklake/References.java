@@ -103,6 +103,23 @@ final class References {
 		return null;
 	}
 
+	/**
+	 * {@code FROM '<file or glob>'} (DuckDB's replacement scan) inside a folder the user granted: a temp view of
+	 * read_parquet / read_csv / read_json over it; null when it is not granted (the guard refuses it then).
+	 */
+	private String fileView(Connection d, String path) throws EngineException, SQLException {
+		String abs = db.files().granted(path);
+		if (abs == null) {
+			return null;
+		}
+		String reader = abs.endsWith(".csv") ? "read_csv" : abs.endsWith(".json") ? "read_json" : "read_parquet";
+		String name = "__dl_file_" + Integer.toHexString(abs.hashCode());
+		try (java.sql.Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP VIEW " + name + " AS SELECT * FROM " + reader + "(" + Sql.string(abs) + ")");
+		}
+		return name;
+	}
+
 	private Set<String> withViews(Set<String> names) {
 		Set<String> all = new HashSet<>(names);
 		all.addAll(db.temps);
@@ -117,6 +134,12 @@ final class References {
 			throws EngineException, DuckLakeException, SQLException {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
+		}
+		if (parts.size() == 1 && unit == null && parts.get(0).matches("(?s).*(/|\\.(parquet|csv|json)$).*")) {
+			String file = fileView(d, parts.get(0));
+			if (file != null) {
+				return file;
+			}
 		}
 		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
 				&& parts.get(1).equalsIgnoreCase("tables")) {

@@ -38,10 +38,31 @@ final class Writes {
 
 	private final Connection d;
 	private final Path staging;
+	/** At most this many bytes per data file an insert writes (0: one file), as ducklake_target_file_size. */
+	private long targetFileSize;
 
 	Writes(Connection d, Path staging) {
 		this.d = d;
 		this.staging = staging;
+	}
+
+	/** Splits each insert's data into files of about {@code bytes} (the session's or catalog's target_file_size). */
+	Writes targetFileSize(long bytes) {
+		this.targetFileSize = bytes;
+		return this;
+	}
+
+	/** The session's target file size, else the catalog's global target_file_size option, else none. */
+	private long target(Attached a) throws DuckLakeException {
+		if (targetFileSize > 0) {
+			return targetFileSize;
+		}
+		String v = a.catalog.store().metadata().get("target_file_size");
+		try {
+			return v == null ? 0 : LakeSettings.bytes("target_file_size", v);
+		} catch (io.lakestudio.engine.EngineException e) {
+			return 0; // an option the extension would refuse too: one file
+		}
 	}
 
 	/** Adds the rows of the temp table {@code source} (the table's columns, by name) as one data file. */
@@ -60,19 +81,25 @@ final class Writes {
 			select.add(Sql.ident(col.name()) + "::" + DuckLakeTypes.toDuckDb(col.type()) + " AS " + Sql.ident(col.name()));
 			ids.add(Sql.ident(col.name()) + ": " + col.id());
 		}
-		String file = "ducklake-" + UUID.randomUUID() + ".parquet";
-		Path staged = staging.resolve(file);
-		exec("COPY (SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + ") TO "
-				+ Sql.string(staged.toString()) + " (FORMAT parquet, FIELD_IDS {" + String.join(", ", ids) + "})");
-		List<ColumnStats> stats = stats(staged, cols);
-		long size = Files.size(staged);
-		long footer = footer(staged);
-		place(a, staged, a.catalog.resolve(schema, t, file, true));
+		String query = "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source);
+		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}";
 		TableStats before = stats(a, c, t.id());
-		long fileId = c.fileId();
-		c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, rows, size, footer, before.nextRowId(), stats));
+		long offset = 0;
+		long bytes = 0;
+		for (Path staged : TargetFiles.write(d, staging, query, fieldIds, target(a))) {
+			String file = staged.getFileName().toString();
+			long n = count("SELECT num_rows FROM parquet_file_metadata(" + Sql.string(staged.toString()) + ")");
+			List<ColumnStats> stats = stats(staged, cols);
+			long size = Files.size(staged);
+			long footer = footer(staged);
+			place(a, staged, a.catalog.resolve(schema, t, file, true));
+			c.newDataFiles.add(new DataFile(c.fileId(), t.id(), 0, file, true, n, size, footer,
+					before.nextRowId() + offset, stats));
+			offset += n;
+			bytes += size;
+		}
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + rows, before.nextRowId() + rows,
-				before.fileSizeBytes() + size));
+				before.fileSizeBytes() + bytes));
 		c.changes.add("inserted_into_table:" + t.id());
 		return rows;
 	}
