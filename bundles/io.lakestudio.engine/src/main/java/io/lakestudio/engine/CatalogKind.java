@@ -21,6 +21,11 @@ public interface CatalogKind extends AutoCloseable {
 	 */
 	Answer execute(String statement) throws EngineException;
 
+	/** A failure of a query this kind answered, in the user's terms (which table a file belongs to). */
+	default String explain(String message) {
+		return message;
+	}
+
 	@Override
 	void close();
 }

@@ -88,6 +88,27 @@ public final class DuckLakeAttachments {
 		s.set(PREFIX + a.name() + ".checkpoint", a.checkpoint());
 	}
 
+	/**
+	 * Opens a kept catalog read-only, with no engine: a SQLite catalog through sqlite-jdbc alone (DuckDB's driver
+	 * is never loaded for it), a catalog in a DuckDB file through DuckDB's driver, loaded as the engine loads it
+	 * from {@code home}.
+	 */
+	public static io.lakestudio.ducklake.DuckLakeCatalog openReadOnly(java.nio.file.Path home, Attachment a)
+			throws io.lakestudio.ducklake.DuckLakeException {
+		io.lakestudio.ducklake.AttachOptions o = io.lakestudio.ducklake.AttachOptions.defaults().withReadOnly(true)
+				.withDataPath(a.dataPath());
+		if (a.url().startsWith("ducklake:sqlite:")) {
+			return io.lakestudio.ducklake.DuckLakeCatalog.open(a.url(), o);
+		}
+		return io.lakestudio.ducklake.DuckLakeCatalog.open(a.url(), o, (file, ro) -> {
+			try {
+				return io.lakestudio.engine.internal.DuckDb.file(home, file, ro);
+			} catch (java.io.IOException e) {
+				throw new java.sql.SQLException("cannot load DuckDB: " + e.getMessage(), e);
+			}
+		});
+	}
+
 	/** Forgets an attachment; whether there was one. */
 	public static boolean remove(Settings s, String name) {
 		boolean had = s.asMap().containsKey(PREFIX + name);

@@ -3,6 +3,7 @@ package io.lakestudio.engine;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Settings;
@@ -17,9 +18,25 @@ import io.lakestudio.onelake.LakeStore;
  * @param cacheMaxBytes the disk cache's budget
  * @param metadataTtl   a held log younger than this is read without asking the lake
  * @param offline       ask the lake nothing
+ * @param fileAccess    folders the user granted for plain file access in a session (COPY TO, read_parquet,
+ *                      read_csv inside them; nothing outside): settings.json's {@code fileAccess} and
+ *                      {@code lakestudio sql --files DIR}. Fixed before a session's DuckDB is locked down
  */
 public record EngineConfig(Path home, Catalog catalog, LakeStore store, Clock clock, long memoryLimitMb, int threads,
-		long cacheMaxBytes, Duration metadataTtl, boolean offline) {
+		long cacheMaxBytes, Duration metadataTtl, boolean offline, List<Path> fileAccess) {
+
+	/** settings.json's key: the granted folders, separated as a class path is ({@code :} on Linux). */
+	public static final String FILE_ACCESS = "fileAccess";
+
+	public EngineConfig {
+		fileAccess = fileAccess == null ? List.of() : List.copyOf(fileAccess);
+	}
+
+	/** No folder granted for plain file access. */
+	public EngineConfig(Path home, Catalog catalog, LakeStore store, Clock clock, long memoryLimitMb, int threads,
+			long cacheMaxBytes, Duration metadataTtl, boolean offline) {
+		this(home, catalog, store, clock, memoryLimitMb, threads, cacheMaxBytes, metadataTtl, offline, List.of());
+	}
 
 	/** Laptop defaults: a quarter of the RAM, half the cores, settings.json's diskCacheMaxGB and catalogTtlMinutes. */
 	public static EngineConfig of(Path home, Catalog catalog, LakeStore store, Settings s) {
@@ -29,11 +46,35 @@ public record EngineConfig(Path home, Catalog catalog, LakeStore store, Clock cl
 		long cache = (long) (s.number(Settings.DISK_CACHE_MAX_GB, 20) * (1L << 30));
 		Duration ttl = Duration.ofSeconds((long) (s.number(Settings.CATALOG_TTL_MINUTES, 60) * 60));
 		return new EngineConfig(home, catalog, store, Clock.systemUTC(), mem, threads, cache, ttl,
-				s.flag(Settings.OFFLINE));
+				s.flag(Settings.OFFLINE), fileAccess(s.string(FILE_ACCESS, "")));
 	}
 
 	public EngineConfig withOffline(boolean off) {
-		return new EngineConfig(home, catalog, store, clock, memoryLimitMb, threads, cacheMaxBytes, metadataTtl, off);
+		return new EngineConfig(home, catalog, store, clock, memoryLimitMb, threads, cacheMaxBytes, metadataTtl, off,
+				fileAccess);
+	}
+
+	public EngineConfig withThreads(int n) {
+		return new EngineConfig(home, catalog, store, clock, memoryLimitMb, n, cacheMaxBytes, metadataTtl, offline,
+				fileAccess);
+	}
+
+	/** These folders granted besides the ones already (as {@code --files DIR} adds to settings.json's). */
+	public EngineConfig withFileAccess(List<Path> more) {
+		List<Path> all = new java.util.ArrayList<>(fileAccess);
+		all.addAll(more);
+		return new EngineConfig(home, catalog, store, clock, memoryLimitMb, threads, cacheMaxBytes, metadataTtl,
+				offline, all);
+	}
+
+	private static List<Path> fileAccess(String folders) {
+		List<Path> out = new java.util.ArrayList<>();
+		for (String f : folders.split(java.io.File.pathSeparator)) {
+			if (!f.isBlank()) {
+				out.add(Path.of(f.strip()));
+			}
+		}
+		return out;
 	}
 
 	/** From /proc/meminfo (no com.sun.management: it is not visible to every OSGi bundle). */

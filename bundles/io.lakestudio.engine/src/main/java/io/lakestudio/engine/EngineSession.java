@@ -35,7 +35,7 @@ public final class EngineSession implements AutoCloseable {
 					return new Result(st, rs, rs.next(), a.notices(), () -> {
 					});
 				} catch (SQLException e) {
-					throw new EngineException(EngineException.Kind.FAILED, e.getMessage(), e);
+					throw new EngineException(EngineException.Kind.FAILED, k.explain(e.getMessage()), e);
 				}
 			}
 		}

@@ -52,8 +52,16 @@ public final class EngineSessions implements SessionFactory {
 		} catch (RuntimeException e) {
 			throw new SqlFailure("cannot open the engine's catalog in " + state + ": " + e.getMessage(), e);
 		}
+		// file access as a user grants it: the file's {TEST_DIR} (beside its state folder, see FileRun) and the
+		// suite's data/ (the runner runs from inside the suite folder)
+		List<Path> granted = new ArrayList<>();
+		for (Path p : List.of(state.resolveSibling("test"), Path.of("data").toAbsolutePath())) {
+			if (java.nio.file.Files.isDirectory(p)) {
+				granted.add(p);
+			}
+		}
 		EngineConfig config = new EngineConfig(state, c, null, Clock.systemUTC(), 1024, 1, 1L << 30,
-				Duration.ofHours(1), true);
+				Duration.ofHours(1), true, granted);
 		return new Database(c, new Engine(config));
 	}
 

@@ -14,7 +14,7 @@ public final class ExistsCommand extends CatalogCommand {
 
 	@Override
 	protected String usage() {
-		return "[options] workspace/item/[schema/]table";
+		return "[options] workspace/item/[schema/]table | CATALOG/[schema/]table";
 	}
 
 	@Override
@@ -27,13 +27,21 @@ public final class ExistsCommand extends CatalogCommand {
 	/** The listing that says yes or no: the item's tables. */
 	@Override
 	void fresh(CommandLine line, Freshen f) {
+		if (new DuckLakeNames(home).of(args(line, 1, 1).get(0)).isPresent()) {
+			return; // a DuckLake catalog is whole in its file
+		}
 		TableName t = TableCommand.parse(args(line, 1, 1).get(0));
 		f.listing(Listing.tables(f.item(t.workspace() + "/" + t.item()).id()));
 	}
 
 	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
-		TableName table = TableCommand.parse(args(line, 1, 1).get(0));
+		DuckLakeNames ducklake = new DuckLakeNames(home);
+		String name = args(line, 1, 1).get(0);
+		if (ducklake.of(name).isPresent()) {
+			return DuckLakeAnswers.exists(ducklake, ducklake.of(name).get(), name, out);
+		}
+		TableName table = TableCommand.parse(name);
 		Resolution r = c.resolve(table);
 		if (out.json()) {
 			Map<String, Object> m = new LinkedHashMap<>();

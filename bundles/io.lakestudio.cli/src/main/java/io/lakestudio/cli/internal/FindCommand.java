@@ -44,15 +44,21 @@ public final class FindCommand extends CatalogCommand {
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		String text = args(line, 1, 1).get(0);
 		int limit = intValue(line, "limit", 50);
-		if (!c.knowsAnything()) {
+		DuckLakeNames ducklake = new DuckLakeNames(home);
+		if (!c.knowsAnything() && ducklake.kept().isEmpty()) {
 			throw nothingKnown();
 		}
-		List<SearchHit> hits = c.find(text, limit);
+		List<SearchHit> hits = c.knowsAnything() ? c.find(text, limit) : List.of();
 		List<List<Object>> rows = new ArrayList<>();
 		for (SearchHit h : hits) {
 			rows.add(List.of(h.kind().name().toLowerCase(), h.path()));
 		}
+		for (List<Object> h : DuckLakeAnswers.find(ducklake, text)) {
+			if (rows.size() < limit) {
+				rows.add(h);
+			}
+		}
 		out.rows(List.of("KIND", "NAME"), rows);
-		return hits.isEmpty() ? 1 : 0;
+		return rows.isEmpty() ? 1 : 0;
 	}
 }

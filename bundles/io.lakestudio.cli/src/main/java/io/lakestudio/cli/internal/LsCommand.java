@@ -19,19 +19,22 @@ public final class LsCommand extends CatalogCommand {
 
 	@Override
 	protected String usage() {
-		return "[options] [workspace[/item[/schema][/table]]]";
+		return "[options] [workspace[/item[/schema][/table]] | CATALOG[/schema][/table]]";
 	}
 
 	@Override
 	protected String description() {
-		return "List workspaces; a workspace's items; an item's tables; a table's columns. From the catalog, with"
-				+ " no network.";
+		return "List workspaces (and the kept DuckLake catalogs); a workspace's items; an item's tables; a table's"
+				+ " columns. From the catalog (a DuckLake catalog's own file), with no network.";
 	}
 
 	@Override
 	void fresh(CommandLine line, Freshen f) {
 		List<String> args = args(line, 0, 1);
 		String path = args.isEmpty() ? "" : args.get(0).replaceAll("/+$", "");
+		if (!path.isBlank() && new DuckLakeNames(home).of(path).isPresent()) {
+			return; // a DuckLake catalog is whole in its file: nothing to read first
+		}
 		if (path.isBlank()) {
 			f.listing(Listing.WORKSPACES);
 			return;
@@ -56,7 +59,11 @@ public final class LsCommand extends CatalogCommand {
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
 		List<String> args = args(line, 0, 1);
 		String path = args.isEmpty() ? null : args.get(0);
-		if (!c.knowsAnything()) {
+		DuckLakeNames ducklake = new DuckLakeNames(home);
+		if (path != null && !path.isBlank() && ducklake.of(path).isPresent()) {
+			return DuckLakeAnswers.ls(ducklake, ducklake.of(path).get(), path, out);
+		}
+		if (!c.knowsAnything() && (ducklake.kept().isEmpty() || path != null && !path.isBlank() && !path.equals("/"))) {
 			throw nothingKnown();
 		}
 		if (path == null || path.isBlank() || path.equals("/")) {
@@ -65,6 +72,7 @@ public final class LsCommand extends CatalogCommand {
 				rows.add(List.of(w.name(), c.items(w.id()).size(), w.lastRead(),
 						Locate.state(c, Listing.items(w.id()), w.droppedAt())));
 			}
+			rows.addAll(DuckLakeAnswers.catalogRows(ducklake)); // kept DuckLake catalogs, STATE "ducklake"
 			out.rows(List.of("WORKSPACE", "ITEMS", "LAST READ", "STATE"), rows);
 			return 0;
 		}

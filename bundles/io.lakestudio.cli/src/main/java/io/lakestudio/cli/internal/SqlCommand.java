@@ -50,14 +50,18 @@ public final class SqlCommand extends Command {
 				.addOption(flag("offline", "Ask the lake nothing: read what is held (runs in this process)."))
 				.addOption(flag("in-process", "Run the engine in this process, not the engine server."))
 				.addOption(valued("f", "file", "FILE", "Run the statements of a script, in one session (ATTACH, USE"
-						+ " and BEGIN ... COMMIT carry across them)."));
+						+ " and BEGIN ... COMMIT carry across them)."))
+				.addOption(org.apache.commons.cli.Option.builder().longOpt("files").hasArg().argName("DIR")
+						.desc("Grant this session plain file access inside DIR (COPY ... TO, read_parquet, read_csv"
+								+ " there; nothing outside), besides settings.json's fileAccess folders. Repeatable.")
+						.get());
 	}
 
 	@Override
 	public int run(CommandLine line) {
 		boolean json = line.hasOption("json");
 		boolean csv = line.hasOption("csv");
-		if (line.hasOption("file") || SqlSession.wanted(home, line.getArgList())) {
+		if (line.hasOption("file") || line.hasOption("files") || SqlSession.wanted(home, line.getArgList())) {
 			return new SqlSession(this, home).run(line, (r, notices) -> print(local(r), notices, json, csv));
 		}
 		String statement = args(line, 1, 1).get(0);

@@ -17,8 +17,7 @@ import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
-import io.lakestudio.onelake.LoggedStore;
-import io.lakestudio.onelake.local.LocalFolderLake;
+import io.lakestudio.sync.account.EngineStore;
 
 /**
  * {@code sql -f script.sql}, several {@code ;}-separated statements, or any statement while DuckLake catalogs are
@@ -40,15 +39,22 @@ final class SqlSession {
 		this.home = home;
 	}
 
-	/** Whether the statement needs a session: several statements, or kept DuckLake catalogs to attach. */
+	/**
+	 * Whether the statement needs a session: several statements, kept DuckLake catalogs to attach, or folders
+	 * granted for file access (only a session's DuckDB is allowed them).
+	 */
 	static boolean wanted(Path home, List<String> args) {
 		if (args.size() != 1) {
 			return false;
 		}
 		return EngineSession.statements(args.get(0)).size() > 1
 				|| !DuckLakeAttachments.of(Settings.load(home)).isEmpty()
+				|| !Settings.load(home).string(EngineConfig.FILE_ACCESS, "").isBlank()
 				|| args.get(0).strip().regionMatches(true, 0, "ATTACH", 0, 6);
 	}
+
+	/** Folders granted for plain file access (--files), beside settings.json's fileAccess. */
+	private List<Path> fileAccess = List.of();
 
 	/** Runs {@code statements} in one session; {@code printer} sees the rows of those from {@code firstShown} on. */
 	int run(List<String> statements, int firstShown, boolean offline, Printer printer) {
@@ -71,14 +77,16 @@ final class SqlSession {
 	/** Runs {@code work} in one session of an engine in this process, the kept DuckLake catalogs attached first. */
 	int session(boolean offline, Work work) {
 		Settings settings = Settings.load(home);
-		String folder = settings.string(Settings.LAKE_FOLDER, null);
+		EventLog log = new EventLog(home);
+		// the same lake store as a single statement's (SqlCommand): a folder lake's, or OneLake's when signed in
 		try (Catalog catalog = Catalogs.open(Catalogs.catalogFile(home, settings.account()), settings.account());
-				LocalFolderLake lake = folder == null ? null : new LocalFolderLake(Path.of(folder))) {
-			EventLog log = new EventLog(home);
-			EngineConfig config = EngineConfig.of(home, catalog,
-					lake == null ? null : new LoggedStore(lake.store(), l -> log.log("lake", l)), settings);
+				EngineStore store = EngineStore.open(settings, l -> log.log("lake", l))) {
+			EngineConfig config = EngineConfig.of(home, catalog, store.store(), settings);
 			if (offline) {
 				config = config.withOffline(true);
+			}
+			if (!fileAccess.isEmpty()) {
+				config = config.withFileAccess(fileAccess);
 			}
 			try (SyncListings listings = new SyncListings(home, catalog);
 					Engine engine = new Engine(config, listings);
@@ -103,6 +111,12 @@ final class SqlSession {
 			}
 		} else {
 			script = command.args(line, 1, 1).get(0);
+		}
+		if (line.hasOption("files")) {
+			fileAccess = new java.util.ArrayList<>();
+			for (String d : line.getOptionValues("files")) {
+				fileAccess.add(Path.of(d).toAbsolutePath());
+			}
 		}
 		return run(EngineSession.statements(script), 0, line.hasOption("offline"), printer);
 	}

@@ -18,7 +18,7 @@ public final class TableCommand extends CatalogCommand {
 
 	@Override
 	protected String usage() {
-		return "[options] workspace/item/[schema/]table";
+		return "[options] workspace/item/[schema/]table | CATALOG/[schema/]table";
 	}
 
 	@Override
@@ -29,6 +29,9 @@ public final class TableCommand extends CatalogCommand {
 
 	@Override
 	void fresh(CommandLine line, Freshen f) {
+		if (new DuckLakeNames(home).of(args(line, 1, 1).get(0)).isPresent()) {
+			return; // a DuckLake catalog is whole in its file
+		}
 		fresh(f, parse(args(line, 1, 1).get(0)));
 	}
 
@@ -43,7 +46,12 @@ public final class TableCommand extends CatalogCommand {
 
 	@Override
 	int run(CommandLine line, ReadOnlyCatalog c, Out out) {
-		return show(c, out, parse(args(line, 1, 1).get(0)));
+		String name = args(line, 1, 1).get(0);
+		DuckLakeNames ducklake = new DuckLakeNames(home);
+		if (ducklake.of(name).isPresent()) {
+			return DuckLakeAnswers.table(ducklake, ducklake.of(name).get(), name, out);
+		}
+		return show(c, out, parse(name));
 	}
 
 	static TableName parse(String name) {

@@ -44,9 +44,30 @@ public final class Guard {
 		return parse(duck, statement, sessionNames, Refusals.ALLOWED);
 	}
 
+	/**
+	 * As {@link #parse(Connection, String, Set)}, a query's table functions that {@code granted} lets by (a
+	 * session's file access: read_parquet inside the folders the user granted) allowed too.
+	 */
+	public static Parsed parse(Connection duck, String statement, Set<String> sessionNames, Granted granted)
+			throws EngineException {
+		return parse(duck, statement, sessionNames, Refusals.ALLOWED, granted);
+	}
+
+	/** A table function call (its serialised tree) that may run although its name is on the refused list. */
+	public interface Granted {
+		boolean allows(JsonNode function) throws EngineException;
+	}
+
+	private static final Granted NONE = f -> false;
+
 	/** As {@link #parse(Connection, String, Set)}, with the statements {@code allowances} let by. */
 	static Parsed parse(Connection duck, String statement, Set<String> sessionNames,
 			List<Refusals.Allowance> allowances) throws EngineException {
+		return parse(duck, statement, sessionNames, allowances, NONE);
+	}
+
+	private static Parsed parse(Connection duck, String statement, Set<String> sessionNames,
+			List<Refusals.Allowance> allowances, Granted granted) throws EngineException {
 		String sql = strip(statement);
 		String kw = firstWord(sql);
 		switch (kw) {
@@ -54,7 +75,7 @@ public final class Guard {
 			String rest = strip(sql.substring(kw.length()));
 			boolean analyze = firstWord(rest).equals("ANALYZE");
 			String query = analyze ? strip(rest.substring("ANALYZE".length())) : rest;
-			Parsed inner = query(duck, query, sessionNames);
+			Parsed inner = query(duck, query, sessionNames, granted);
 			return new Parsed(analyze ? Parsed.Kind.EXPLAIN_ANALYZE : Parsed.Kind.EXPLAIN, inner.tree(), inner.refs(),
 					analyze ? "EXPLAIN ANALYZE " : "EXPLAIN ", null);
 		}
@@ -67,12 +88,12 @@ public final class Guard {
 				throw refused("a name beginning with __ is the engine's own (its views of the lake's tables): name"
 						+ " the " + m.group(1).toLowerCase(Locale.ROOT) + " otherwise");
 			}
-			Parsed inner = query(duck, m.group(3), sessionNames);
+			Parsed inner = query(duck, m.group(3), sessionNames, granted);
 			return new Parsed(Parsed.Kind.CREATE_TEMP, inner.tree(), inner.refs(),
 					"CREATE OR REPLACE TEMP " + m.group(1).toUpperCase(Locale.ROOT) + " " + m.group(2) + " AS ", null);
 		}
 		case "SELECT", "WITH", "FROM", "VALUES", "TABLE", "(", "DESCRIBE", "DESC", "SHOW", "SUMMARIZE" -> {
-			return query(duck, sql, sessionNames);
+			return query(duck, sql, sessionNames, granted);
 		}
 		default -> {
 			Refusals.Allowance a = Refusals.allowed(allowances, kw, sql).orElse(null);
@@ -90,7 +111,8 @@ public final class Guard {
 		return m.find() ? m.group(1) : null;
 	}
 
-	private static Parsed query(Connection duck, String sql, Set<String> sessionNames) throws EngineException {
+	private static Parsed query(Connection duck, String sql, Set<String> sessionNames, Granted granted)
+			throws EngineException {
 		JsonNode result = serialize(duck, sql);
 		if (result.path("error").asBoolean()) {
 			String msg = result.path("error_message").asText();
@@ -108,7 +130,7 @@ public final class Guard {
 		collectCtes(tree, ctes);
 		List<Parsed.Ref> refs = new ArrayList<>();
 		Parsed.Kind[] kind = { Parsed.Kind.QUERY };
-		walk(tree, ctes, sessionNames, refs, kind);
+		walk(tree, ctes, sessionNames, refs, kind, granted);
 		return new Parsed(kind[0], tree, List.copyOf(refs), "", limit(stmts.get(0).path("node")));
 	}
 
@@ -143,12 +165,12 @@ public final class Guard {
 	}
 
 	private static void walk(JsonNode n, Set<String> ctes, Set<String> session, List<Parsed.Ref> refs,
-			Parsed.Kind[] kind) throws EngineException {
+			Parsed.Kind[] kind, Granted granted) throws EngineException {
 		if (n.isObject()) {
 			String type = n.path("type").asText("");
 			if ("TABLE_FUNCTION".equals(type)) {
 				String fn = n.path("function").path("function_name").asText();
-				if (!TABLE_FUNCTIONS.contains(fn.toLowerCase(Locale.ROOT))) {
+				if (!TABLE_FUNCTIONS.contains(fn.toLowerCase(Locale.ROOT)) && !granted.allows(n.path("function"))) {
 					String why = Refusals.tableFunction(fn).map(Refusals.Entry::why)
 							.orElse("may read files or run text as SQL");
 					throw refused("the table function " + fn + " " + why + ": only the lake's tables are reachable");
@@ -172,11 +194,11 @@ public final class Guard {
 				ref((ObjectNode) n, ctes, session, refs);
 			}
 			for (JsonNode c : n) {
-				walk(c, ctes, session, refs, kind);
+				walk(c, ctes, session, refs, kind, granted);
 			}
 		} else if (n.isArray()) {
 			for (JsonNode c : n) {
-				walk(c, ctes, session, refs, kind);
+				walk(c, ctes, session, refs, kind, granted);
 			}
 		}
 	}

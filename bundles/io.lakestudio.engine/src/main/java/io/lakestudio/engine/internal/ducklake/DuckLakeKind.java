@@ -36,6 +36,10 @@ import io.lakestudio.engine.internal.Sql;
  */
 public final class DuckLakeKind implements CatalogKind {
 
+	/** What a query that reads files by name calls (the guard decides whether it may). */
+	private static final java.util.regex.Pattern READS_FILES = java.util.regex.Pattern.compile(
+			"(?i)\\b(read_|parquet_|glob\\s*\\(|FROM\\s+')");
+
 	private final Map<String, Attached> attached = new LinkedHashMap<>();
 	private final KindDuckDb db;
 	private final References refs;
@@ -70,8 +74,15 @@ public final class DuckLakeKind implements CatalogKind {
 				// a setting not on the safe list is the engine's guard's to refuse
 				return settings.apply(t, reset) ? ok("ok") : null;
 			}
+			if (db.files().any() && t.peek("COPY")) {
+				return new CopyTo(this, db).execute(t);
+			}
 			if (attached.isEmpty()) {
-				return null;
+				// a query reading files the user granted runs here (the DuckDB allowed them); else the engine's
+				return db.files().any() && READS_FILES.matcher(statement).find() ? reads.read(statement) : null;
+			}
+			if (t.peek("CHECKPOINT")) {
+				return new Checkpoint(this).execute(t);
 			}
 			if (t.accept("USE")) {
 				return use(t);
@@ -95,7 +106,8 @@ public final class DuckLakeKind implements CatalogKind {
 				return temp(t);
 			}
 			macros.sync(); // the catalogs' macros as this session sees them now, before the statement binds
-			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging()));
+			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging())
+					.targetFileSize(settings.lake().targetFileSize().orElse(0)));
 			Answer a = changes.execute(t);
 			if (a != null) {
 				return a;
@@ -154,6 +166,7 @@ public final class DuckLakeKind implements CatalogKind {
 			throw new EngineException(Kind.FAILED, "Binder Error: Unique file handle conflict: Database \"" + name
 					+ "\" is already attached");
 		}
+		settings.lake().checkVersion();
 		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
 		String[] metadataName = { "__ducklake_metadata_" + name, null };
 		AttachOptions o = AttachSql.options(t, metadataName);
@@ -206,7 +219,7 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer use(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		List<String> n = t.qualifiedName();
 		Attached a = attached.get(n.get(0).toLowerCase(Locale.ROOT));
-		if (a == null && n.size() == 1 && n.get(0).equalsIgnoreCase("memory")) {
+		if (a == null && n.get(0).equalsIgnoreCase("memory") && (n.size() == 1 || n.get(1).equalsIgnoreCase("main"))) {
 			defaultCatalog = null; // back to the engine's own database: names are no DuckLake catalog's
 			defaultSchema = "main";
 			return ok("ok");
@@ -374,6 +387,11 @@ public final class DuckLakeKind implements CatalogKind {
 
 	Answer count(long n) throws EngineException {
 		return new Answer(duck(), "SELECT " + n + "::BIGINT AS \"Count\"", List.of());
+	}
+
+	@Override
+	public String explain(String message) {
+		return DataFileCheck.explain(message, attached.values(), db, this);
 	}
 
 	@Override

@@ -27,6 +27,7 @@ final class KindDuckDb implements AutoCloseable {
 
 	private final EngineConfig config;
 	private final Path staging;
+	private final FileAccess files;
 	private Connection duck;
 	private List<Path> allowed = List.of();
 	/** DuckDB's threads: the engine's, or fewer after {@code SET threads}. */
@@ -42,6 +43,12 @@ final class KindDuckDb implements AutoCloseable {
 		this.config = config;
 		this.staging = config.home().resolve("ducklake").resolve("staging");
 		this.threads = config.threads();
+		this.files = new FileAccess(config.fileAccess(), config.home());
+	}
+
+	/** The folders the user granted for plain file access. */
+	FileAccess files() {
+		return files;
 	}
 
 	EngineConfig config() {
@@ -53,8 +60,8 @@ final class KindDuckDb implements AutoCloseable {
 			try {
 				List<Path> dirs = new ArrayList<>(allowed);
 				dirs.add(staging());
-				duck = DuckDb.open(new EngineConfig(config.home(), config.catalog(), config.store(), config.clock(),
-						config.memoryLimitMb(), threads, config.cacheMaxBytes(), config.metadataTtl(), config.offline()), dirs);
+				dirs.addAll(files.folders()); // the user's grant: the guard checks each path against it first
+				duck = DuckDb.open(config.withThreads(threads), dirs);
 				defined.clear();
 				temps.clear();
 				rewrites.clear();

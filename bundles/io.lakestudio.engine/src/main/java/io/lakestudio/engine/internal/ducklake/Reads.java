@@ -52,7 +52,8 @@ final class Reads {
 		}
 		Rewriter.Rewritten r = refs.rewrite(sql, null);
 		if (!r.touched() && !kind.macros().called(sql)) {
-			return null;
+			// names nothing DuckLake's: the engine's, unless it reads files the user granted (this DuckDB's alone)
+			return refs.readsGrantedFiles() ? new Answer(db.connection(), r.text(), List.of()) : null;
 		}
 		// kept when it reads only committed snapshots' views (not functions or metadata tables, made anew)
 		if (key != null && db.defined.values().stream().map(v -> v.toLowerCase(Locale.ROOT)).collect(

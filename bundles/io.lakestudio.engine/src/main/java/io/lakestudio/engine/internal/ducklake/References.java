@@ -31,18 +31,27 @@ final class References {
 
 	private final DuckLakeKind kind;
 	private final KindDuckDb db;
+	/** The file reads the user granted; whether the last rewrite used one. */
+	private final GrantedFiles granted;
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
 	private String[] viewAt;
 
 	References(DuckLakeKind kind, KindDuckDb db) {
 		this.kind = kind;
 		this.db = db;
+		this.granted = new GrantedFiles(db.files());
+	}
+
+	/** Whether the last {@link #rewrite} let by a read of files the user granted. */
+	boolean readsGrantedFiles() {
+		return granted.used();
 	}
 
 	/** Rewrites a query's DuckLake references; {@code fullAlias}: the reference that gets file and position too. */
 	Rewriter.Rewritten rewrite(String query, String fullAlias) throws EngineException, DuckLakeException,
 			SQLException {
 		Connection d = db.connection();
+		granted.reset();
 		Rewriter.Rewritten r = Rewriter.rewrite(d, query, new Rewriter.Resolver() {
 			@Override
 			public String table(List<String> parts, String unit, String value, boolean full)
@@ -109,7 +118,7 @@ final class References {
 			}
 		}, fullAlias);
 		// what is left must pass the engine's guard, whether or not it named DuckLake tables
-		Guard.parse(d, r.text(), withViews(r.names()));
+		Guard.parse(d, r.text(), withViews(r.names()), granted);
 		return r;
 	}
 
@@ -135,6 +144,23 @@ final class References {
 		return null;
 	}
 
+	/**
+	 * {@code FROM '<file or glob>'} (DuckDB's replacement scan) inside a folder the user granted: a temp view of
+	 * read_parquet / read_csv / read_json over it; null when it is not granted (the guard refuses it then).
+	 */
+	private String fileView(Connection d, String path) throws EngineException, SQLException {
+		String abs = db.files().granted(path);
+		if (abs == null) {
+			return null;
+		}
+		String reader = abs.endsWith(".csv") ? "read_csv" : abs.endsWith(".json") ? "read_json" : "read_parquet";
+		String name = "__dl_file_" + Integer.toHexString(abs.hashCode());
+		try (java.sql.Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP VIEW " + name + " AS SELECT * FROM " + reader + "(" + Sql.string(abs) + ")");
+		}
+		return name;
+	}
+
 	private Set<String> withViews(Set<String> names) {
 		Set<String> all = new HashSet<>(names);
 		all.addAll(db.temps);
@@ -149,6 +175,12 @@ final class References {
 			Rewriter.Filter filter, boolean rowId) throws EngineException, DuckLakeException, SQLException {
 		if (parts.size() == 1 && db.temps.contains(parts.get(0).toLowerCase(Locale.ROOT))) {
 			return parts.get(0); // the session's own temp table, on this DuckDB
+		}
+		if (parts.size() == 1 && unit == null && parts.get(0).matches("(?s).*(/|\\.(parquet|csv|json)$).*")) {
+			String file = fileView(d, parts.get(0));
+			if (file != null) {
+				return file;
+			}
 		}
 		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
 				&& parts.get(1).equalsIgnoreCase("tables")) {

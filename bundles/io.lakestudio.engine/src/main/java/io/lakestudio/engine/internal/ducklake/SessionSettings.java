@@ -11,7 +11,8 @@ import io.lakestudio.engine.EngineException.Kind;
  * {@code SET} / {@code RESET} of the few DuckDB settings a session may change: none reaches a file, a folder, an
  * extension or the memory limit. {@code threads} (at most the engine's engineThreads, on the DuckLake kind's
  * DuckDB), {@code TimeZone} (the engine runs in UTC: only UTC), {@code default_transaction_invalidation_policy}
- * (whether a failed query ends the open transaction). Any other name is left to the engine's guard, which
+ * (whether a failed query ends the open transaction), and the harmless ones of {@link LakeSettings} (the
+ * extension's {@code ducklake_*}). Any other name is left to the engine's guard, which
  * refuses it; the lockdown's own settings are named here so that no later change of this list lets them in.
  */
 final class SessionSettings {
@@ -27,6 +28,7 @@ final class SessionSettings {
 			"secret_directory", "home_directory", "enable_http_metadata_cache", "http_proxy");
 
 	private final KindDuckDb db;
+	private final LakeSettings lake = new LakeSettings();
 	private final int maxThreads;
 	private String invalidation = ALL_ERRORS;
 
@@ -68,10 +70,15 @@ final class SessionSettings {
 		}
 		case "default_transaction_invalidation_policy" -> invalidation = reset ? ALL_ERRORS : policy(value);
 		default -> {
-			return false;
+			return lake.apply(key, value, reset); // ducklake_* and the settings that change nothing here
 		}
 		}
 		return true;
+	}
+
+	/** The extension's session settings ({@code ducklake_*}) as this session set them. */
+	LakeSettings lake() {
+		return lake;
 	}
 
 	private int threads(String value) throws EngineException {

@@ -60,6 +60,7 @@ final class Views {
 		if (only != null) {
 			plan = new ReadPlan(plan.parts().stream().filter(p -> only.contains(p.data().id())).toList());
 		}
+		DataFileCheck.check(a, cat, t, plan); // a missing or damaged file: named with its table, before DuckDB reads
 		List<String> select = new ArrayList<>();
 		List<String> plain = new ArrayList<>();
 		List<String> sql = new ArrayList<>();

@@ -38,10 +38,31 @@ final class Writes {
 
 	private final Connection d;
 	private final Path staging;
+	/** At most this many bytes per data file an insert writes (0: one file), as ducklake_target_file_size. */
+	private long targetFileSize;
 
 	Writes(Connection d, Path staging) {
 		this.d = d;
 		this.staging = staging;
+	}
+
+	/** Splits each insert's data into files of about {@code bytes} (the session's or catalog's target_file_size). */
+	Writes targetFileSize(long bytes) {
+		this.targetFileSize = bytes;
+		return this;
+	}
+
+	/** The session's target file size, else the catalog's global target_file_size option, else none. */
+	private long target(Attached a) throws DuckLakeException {
+		if (targetFileSize > 0) {
+			return targetFileSize;
+		}
+		String v = a.catalog.store().metadata().get("target_file_size");
+		try {
+			return v == null ? 0 : LakeSettings.bytes("target_file_size", v);
+		} catch (io.lakestudio.engine.EngineException e) {
+			return 0; // an option the extension would refuse too: one file
+		}
 	}
 
 	/** Adds the rows of the temp table {@code source} (the table's columns, by name) as one data file. */
@@ -61,27 +82,28 @@ final class Writes {
 			ids.add(NestedColumns.fieldIds(col));
 		}
 		FileLayout layout = FileLayout.of(d, a, t, cols, source);
+		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}";
+		// one file per partition value, each split at the target file size
 		for (FileLayout.Part part : layout.parts()) {
-			String name = "ducklake-" + UUID.randomUUID() + ".parquet";
-			String file = part.dir() + name;
-			Path staged = staging.resolve(name);
-			exec("COPY (SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
-					+ layout.orderBy() + ") TO " + Sql.string(staged.toString()) + " (FORMAT parquet, FIELD_IDS {"
-					+ String.join(", ", ids) + "})");
-			long n = part.partition() == null ? rows
-					: count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
-			List<ColumnStats> stats = stats(staged, cols);
-			long size = Files.size(staged);
-			long footer = footer(staged);
-			place(a, staged, a.catalog.resolve(schema, t, file, true));
-			TableStats before = stats(a, c, t.id());
-			long fileId = c.fileId();
-			c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, before.nextRowId(), stats));
-			if (part.partition() != null) {
-				c.filePartitions.put(fileId, part.partition());
+			String query = "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
+					+ layout.orderBy();
+			for (Path staged : TargetFiles.write(d, staging, query, fieldIds, target(a))) {
+				String file = part.dir() + staged.getFileName();
+				long n = count("SELECT num_rows FROM parquet_file_metadata(" + Sql.string(staged.toString()) + ")");
+				List<ColumnStats> stats = stats(staged, cols);
+				long size = Files.size(staged);
+				long footer = footer(staged);
+				place(a, staged, a.catalog.resolve(schema, t, file, true));
+				TableStats before = stats(a, c, t.id());
+				long fileId = c.fileId();
+				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, before.nextRowId(),
+						stats));
+				if (part.partition() != null) {
+					c.filePartitions.put(fileId, part.partition());
+				}
+				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + n,
+						before.fileSizeBytes() + size));
 			}
-			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + n,
-					before.fileSizeBytes() + size));
 		}
 		c.changes.add("inserted_into_table:" + t.id());
 		return rows;

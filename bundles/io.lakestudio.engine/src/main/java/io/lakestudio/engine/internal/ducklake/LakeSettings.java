@@ -1,0 +1,135 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+
+/**
+ * The session settings that loosen nothing and that a session may set: the extension's {@code ducklake_*} ones,
+ * checked as it checks them and kept for what reads them, and two of DuckDB's that change nothing here
+ * ({@code immediate_transaction_mode}: a transaction here sees the catalog from its first statement on anyway;
+ * {@code profiling_renderer_settings}: nothing is profiled). None reaches a file, a folder or an extension.
+ */
+final class LakeSettings {
+
+	/** The catalog versions this code writes (SpecTables.VERSION). */
+	static final String SUPPORTED_VERSION = "1.0";
+
+	private final Map<String, String> values = new HashMap<>();
+
+	/** Sets or resets {@code key} ({@code value} null on RESET); false when it is not one of these. */
+	boolean apply(String key, String value, boolean reset) throws EngineException {
+		switch (key) {
+		case "ducklake_target_file_size" -> {
+			if (!reset) {
+				long n = bytes(key, value);
+				if (n <= 0) {
+					throw invalid(key + " must be more than 0 bytes");
+				}
+				value = Long.toString(n);
+			}
+		}
+		case "ducklake_default_data_inlining_row_limit", "ducklake_retry_wait_ms", "ducklake_max_retry_count" -> {
+			if (!reset) {
+				value = Long.toString(whole(key, value));
+			}
+		}
+		case "ducklake_retry_backoff" -> {
+			if (!reset) {
+				try {
+					if (Double.parseDouble(value) < 1) {
+						throw invalid(key + " must be at least 1");
+					}
+				} catch (NumberFormatException e) {
+					throw invalid(key + " '" + value + "' is not a number");
+				}
+			}
+		}
+		case "ducklake_default_version" -> {
+			// checked where it matters, at ATTACH, as the extension does
+		}
+		case "immediate_transaction_mode" -> {
+			if (!reset && !value.matches("(?i)true|false|1|0|on|off")) {
+				throw invalid(key + " '" + value + "' is not a boolean");
+			}
+		}
+		case "profiling_renderer_settings" -> {
+			// nothing is profiled here: kept, read by nothing
+		}
+		default -> {
+			return false;
+		}
+		}
+		if (reset) {
+			values.remove(key);
+		} else {
+			values.put(key, value);
+		}
+		return true;
+	}
+
+	/** The session's {@code SET ducklake_target_file_size} in bytes, over any the catalog names. */
+	OptionalLong targetFileSize() {
+		return number("ducklake_target_file_size");
+	}
+
+	/** The session's {@code SET ducklake_default_data_inlining_row_limit}, over the catalog's option. */
+	OptionalLong inliningRowLimit() {
+		return number("ducklake_default_data_inlining_row_limit");
+	}
+
+	/** Refuses an ATTACH while {@code ducklake_default_version} names a version this code doesn't write. */
+	void checkVersion() throws EngineException {
+		String v = values.get("ducklake_default_version");
+		if (v != null && !v.equals(SUPPORTED_VERSION)) {
+			throw invalid("Unsupported ducklake_version '" + v + "' (ducklake_default_version): this engine writes "
+					+ SUPPORTED_VERSION);
+		}
+	}
+
+	private OptionalLong number(String key) {
+		String v = values.get(key);
+		return v == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(v));
+	}
+
+	private static long whole(String key, String value) throws EngineException {
+		try {
+			long n = Long.parseLong(value.strip());
+			if (n < 0) {
+				throw invalid(key + " must be 0 or more");
+			}
+			return n;
+		} catch (NumberFormatException e) {
+			throw invalid(key + " '" + value + "' is not a whole number");
+		}
+	}
+
+	/** DuckDB's size text: {@code 10KB}, {@code 512MB}, {@code 1GiB}, a plain number of bytes. */
+	static long bytes(String key, String value) throws EngineException {
+		java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]i?b?|b|bytes)?\\s*")
+				.matcher(value);
+		if (!m.matches()) {
+			throw invalid(key + " '" + value + "' is not a size (as 10KB, 512MB)");
+		}
+		double n = Double.parseDouble(m.group(1));
+		String u = m.group(2) == null ? "b" : m.group(2).toLowerCase(Locale.ROOT);
+		boolean binary = u.contains("i");
+		long base = binary ? 1024 : 1000;
+		int power = switch (u.charAt(0)) {
+		case 'k' -> 1;
+		case 'm' -> 2;
+		case 'g' -> 3;
+		case 't' -> 4;
+		default -> 0;
+		};
+		return (long) (n * Math.pow(base, power));
+	}
+
+	private static EngineException invalid(String why) {
+		return new EngineException(Kind.FAILED, "Invalid Input Error: " + why);
+	}
+}
