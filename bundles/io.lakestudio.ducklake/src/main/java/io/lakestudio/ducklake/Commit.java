@@ -22,6 +22,7 @@ public final class Commit {
 	private boolean schemaChanged;
 	private String author;
 	private String message;
+	private Retries retries = Retries.DEFAULT;
 	public final List<SchemaEntry> newSchemas = new ArrayList<>();
 	public final Set<Long> endedSchemas = new LinkedHashSet<>();
 	public final List<TableEntry> newTables = new ArrayList<>();
@@ -109,6 +110,16 @@ public final class Commit {
 		this.author = author;
 		this.message = message;
 		return this;
+	}
+
+	/** How the store tries again when another writer took the next snapshot first (the session's settings). */
+	public Commit retries(Retries r) {
+		this.retries = r;
+		return this;
+	}
+
+	public Retries retries() {
+		return retries;
 	}
 
 	public String author() {

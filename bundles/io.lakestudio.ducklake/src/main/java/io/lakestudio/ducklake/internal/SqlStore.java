@@ -379,36 +379,100 @@ public final class SqlStore implements MetadataStore {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
 		}
-		try {
-			db.setAutoCommit(false);
-			if (sqlite) {
-				try (Statement s = db.createStatement()) {
-					s.execute("BEGIN IMMEDIATE"); // the write lock now: the latest snapshot can't move under us
-				} catch (SQLException e) {
-					// sqlite-jdbc began a deferred transaction already; take the lock with a write
-					try (Statement s = db.createStatement()) {
-						s.execute("UPDATE ducklake_snapshot SET snapshot_id = snapshot_id WHERE false");
-					}
+		for (int retry = 1;; retry++) {
+			try {
+				return commitOnce(c);
+			} catch (SQLException e) {
+				if (!lostRace(e) || retry > c.retries().max()) {
+					throw failed("commit", e, retry - 1);
+				}
+				try {
+					Thread.sleep(c.retries().waitBefore(retry));
+				} catch (InterruptedException i) {
+					Thread.currentThread().interrupt();
+					throw failed("commit", e, retry - 1);
 				}
 			}
+		}
+	}
+
+	/**
+	 * One try: the latest snapshot read inside the write transaction, the conflict check against it, the rows. A
+	 * DuckDB file's transactions are optimistic, so two sessions of one process can both read the same latest and
+	 * the second's commit then fails on the snapshot's key; SQLite's lock can time out. Either is a lost race.
+	 */
+	private Snapshot commitOnce(Commit c) throws DuckLakeException, SQLException {
+		try {
+			beginCommit();
 			Snapshot latest = latest();
 			long fileShift = Conflicts.check(this, c, latest);
 			Snapshot made = new CommitWriter(db, c, latest, fileShift).write();
-			db.commit();
+			end();
 			return made;
-		} catch (DuckLakeException e) {
-			rollback();
+		} catch (DuckLakeException | SQLException e) {
+			abort();
 			throw e;
-		} catch (SQLException e) {
-			rollback();
-			throw failed("commit", e);
 		} finally {
-			try {
-				db.setAutoCommit(true);
-			} catch (SQLException e) {
-				// the connection is gone; the next call says so
+			if (sqlite) {
+				autoCommit();
 			}
 		}
+	}
+
+	/**
+	 * SQLite: the write lock taken at once. DuckDB: the transaction begun and ended in SQL, not by the driver's
+	 * auto-commit switch, whose idea of an open transaction goes wrong after DuckDB aborted a failed COMMIT.
+	 */
+	private void beginCommit() throws SQLException {
+		if (!sqlite) {
+			try (Statement s = db.createStatement()) {
+				s.execute("BEGIN TRANSACTION");
+			}
+			return;
+		}
+		db.setAutoCommit(false);
+		try (Statement s = db.createStatement()) {
+			s.execute("BEGIN IMMEDIATE"); // the write lock now: the latest snapshot can't move under us
+		} catch (SQLException e) {
+			// sqlite-jdbc began a deferred transaction already; take the lock with a write
+			try (Statement s = db.createStatement()) {
+				s.execute("UPDATE ducklake_snapshot SET snapshot_id = snapshot_id WHERE false");
+			}
+		}
+	}
+
+	private void end() throws SQLException {
+		if (sqlite) {
+			db.commit();
+		} else {
+			try (Statement s = db.createStatement()) {
+				s.execute("COMMIT");
+			}
+		}
+	}
+
+	private void abort() {
+		if (sqlite) {
+			rollback();
+			return;
+		}
+		try (Statement s = db.createStatement()) {
+			s.execute("ROLLBACK");
+		} catch (SQLException e) {
+			// DuckDB ended the transaction itself when its COMMIT failed
+		}
+	}
+
+	/** Another writer took the snapshot first (DuckDB's key or write-write conflict), or SQLite stayed busy. */
+	private static boolean lostRace(SQLException e) {
+		String m = String.valueOf(e.getMessage());
+		return m.toLowerCase(java.util.Locale.ROOT).contains("duplicate key") || m.contains("write-write conflict") || m.contains("Conflict on")
+				|| m.contains("SQLITE_BUSY") || m.contains("database is locked");
+	}
+
+	private DuckLakeException failed(String what, SQLException e, int retries) {
+		return new DuckLakeException(file + ": cannot " + what + (retries > 0 ? " (after " + retries + " retries)" : "")
+				+ ": " + e.getMessage(), e);
 	}
 
 	@Override

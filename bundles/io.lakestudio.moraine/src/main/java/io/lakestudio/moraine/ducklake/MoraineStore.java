@@ -253,13 +253,18 @@ public final class MoraineStore implements MetadataStore {
 	@Override
 	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
 		Catalog w = writable();
-		Snapshot latest = latest();
-		long fileShift = Conflicts.check(this, c, latest);
 		SnapshotId made;
-		try {
-			made = w.commit(tx -> new CommitRows(tx, c, latest, fileShift).write());
-		} catch (MoraineException e) {
-			throw failed("commit", e);
+		// the writer is shared by every attachment in this process (Writers): the latest snapshot, the check
+		// against it and the commit are one step on it, or two sessions would both build on one snapshot and the
+		// second's rows would take the first's ids (a delete file overwritten: a delete lost)
+		synchronized (w) {
+			Snapshot latest = latest();
+			long fileShift = Conflicts.check(this, c, latest);
+			try {
+				made = w.commit(tx -> new CommitRows(tx, c, latest, fileShift).write());
+			} catch (MoraineException e) {
+				throw failed("commit", e);
+			}
 		}
 		return snapshot(made.value()).orElseThrow(() -> new DuckLakeException(location + ": the commit of snapshot "
 				+ made.value() + " is not readable back"));

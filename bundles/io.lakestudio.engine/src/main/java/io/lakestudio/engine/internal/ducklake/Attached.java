@@ -10,6 +10,7 @@ import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeCatalog;
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.Retries;
 import io.lakestudio.ducklake.Snapshot;
 
 /**
@@ -65,16 +66,17 @@ final class Attached {
 
 	/**
 	 * Commits the open transaction, if it changed anything; then there is none. Its author and message are what
-	 * {@code set_commit_message} said, else none (as the extension leaves them).
+	 * {@code set_commit_message} said, else none (as the extension leaves them); a race lost to another writer is
+	 * tried again as {@code retries} says.
 	 */
-	Snapshot commit() throws DuckLakeException {
+	Snapshot commit(Retries retries) throws DuckLakeException {
 		Commit c = pending;
 		if (c == null || c.isEmpty()) {
 			rollback();
 			return null;
 		}
 		try {
-			Snapshot s = catalog.store().commit(c);
+			Snapshot s = catalog.store().commit(c.retries(retries));
 			pending = null;
 			placed.clear();
 			return s;

@@ -286,7 +286,7 @@ public final class DuckLakeKind implements CatalogKind {
 	private Answer commit() throws DuckLakeException, SQLException, EngineException {
 		transaction = false;
 		for (Attached a : attached.values()) {
-			a.commit();
+			a.commit(settings.lake().retries());
 		}
 		return ok("ok");
 	}
@@ -301,7 +301,7 @@ public final class DuckLakeKind implements CatalogKind {
 	/** After a statement that changed {@code a}: committed now unless a transaction is open. */
 	void statementDone(Attached a) throws DuckLakeException {
 		if (!transaction) {
-			a.commit();
+			a.commit(settings.lake().retries());
 		}
 	}
 

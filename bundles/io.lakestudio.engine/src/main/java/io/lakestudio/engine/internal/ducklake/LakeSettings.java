@@ -5,12 +5,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import io.lakestudio.ducklake.Retries;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
 
 /**
  * The session settings that loosen nothing and that a session may set: the extension's {@code ducklake_*} ones,
- * checked as it checks them and kept for what reads them, and two of DuckDB's that change nothing here
+ * checked as it checks them and kept for what reads them (the retry ones by each commit), and two of DuckDB's that change nothing here
  * ({@code immediate_transaction_mode}: a transaction here sees the catalog from its first statement on anyway;
  * {@code profiling_renderer_settings}: nothing is profiled). None reaches a file, a folder or an extension.
  */
@@ -80,6 +81,15 @@ final class LakeSettings {
 	/** The session's {@code SET ducklake_default_data_inlining_row_limit}, over the catalog's option. */
 	OptionalLong inliningRowLimit() {
 		return number("ducklake_default_data_inlining_row_limit");
+	}
+
+	/** How a commit that lost the race for the next snapshot is tried again: the session's, else the defaults. */
+	Retries retries() {
+		Retries d = Retries.DEFAULT;
+		String backoff = values.get("ducklake_retry_backoff");
+		return new Retries(number("ducklake_max_retry_count").orElse(d.max()),
+				number("ducklake_retry_wait_ms").orElse(d.waitMillis()),
+				backoff == null ? d.backoff() : Double.parseDouble(backoff));
 	}
 
 	/** Refuses an ATTACH while {@code ducklake_default_version} names a version this code doesn't write. */
