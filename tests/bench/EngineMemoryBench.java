@@ -41,8 +41,8 @@ public class EngineMemoryBench {
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(home, "local"), "local"); var l = new LocalFolderLake(lake)) {
 			new SyncPass(c, l, Clock.systemUTC(), new EventLog(home)).run(SyncPass.Options.ALL, w -> {}, () -> false);
 			System.out.printf("%d tables x %d partitions written and synced in %d s; %d distinct statements in one"
-					+ " engine (memory_limit 512 MB, -Xmx512m)%n", tables, PARTITIONS, (System.nanoTime() - t0) / 1_000_000_000L,
-					statements);
+					+ " engine (memory_limit 512 MB; JVM %s)%n", tables, PARTITIONS, (System.nanoTime() - t0) / 1_000_000_000L,
+					statements, java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
 			EngineConfig cfg = new EngineConfig(home, c, l.store(), Clock.systemUTC(), 512, 2, 20L << 30,
 					Duration.ofHours(1), false);
 			System.out.printf("%12s %12s %12s %12s %12s %12s %14s %10s%n", "statements", "peak RSS", "RSS now", "vs 1k peak",
