@@ -45,8 +45,8 @@ public class EngineMemoryBench {
 					statements, java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
 			EngineConfig cfg = new EngineConfig(home, c, l.store(), Clock.systemUTC(), 512, 2, 20L << 30,
 					Duration.ofHours(1), false);
-			System.out.printf("%12s %12s %12s %12s %12s %12s %14s %10s%n", "statements", "peak RSS", "RSS now", "vs 1k peak",
-					"JVM heap", "DuckDB held", "views+tables", "ms/stmt");
+			System.out.printf("%12s %12s %12s %12s %12s %12s %12s %12s %14s %10s%n", "statements", "peak RSS", "RSS now", "vs 1k peak",
+					"heap used", "live heap", "JVM heap", "DuckDB held", "views+tables", "ms/stmt");
 			long first = 0;
 			long last = System.nanoTime();
 			int lastN = 0;
@@ -70,8 +70,10 @@ public class EngineMemoryBench {
 						lastN = n;
 						// the JVM's committed heap (Java's part of RSS) and what DuckDB's buffer manager holds; the rest
 						// is the allocator's and the JVM's own
-						System.out.printf("%12d %9d MB %9d MB %12.2f %9d MB %9d MB %14d %10.2f%n", n, peak >> 10,
-								status("VmRSS:") >> 10, peak / (double) first, Runtime.getRuntime().totalMemory() >> 20,
+						Runtime rt = Runtime.getRuntime();
+						System.out.printf("%12d %9d MB %9d MB %12.2f %9d MB %9d MB %9d MB %9d MB %14d %10.2f%n", n,
+								peak >> 10, status("VmRSS:") >> 10, peak / (double) first,
+								(rt.totalMemory() - rt.freeMemory()) >> 20, liveHeap() >> 20, rt.totalMemory() >> 20,
 								e.duckDbMemoryBytes() >> 20, e.lakeViewsHeld(), ms);
 					}
 				}
@@ -101,6 +103,19 @@ public class EngineMemoryBench {
 				DeltaTables.append(table, files);
 			}
 		}
+	}
+
+	/** What the old generation held after its last collection: the live set, without the young garbage. */
+	static long liveHeap() {
+		long live = 0;
+		for (var p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+			var u = p.getCollectionUsage();
+			if (u != null && p.getType() == java.lang.management.MemoryType.HEAP && !p.getName().contains("Eden")
+					&& !p.getName().contains("Survivor")) {
+				live += u.getUsed();
+			}
+		}
+		return live;
 	}
 
 	static long status(String key) throws Exception {
