@@ -2,15 +2,19 @@ package io.lakestudio.sync;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The sync job's limits, on an injected clock: at most {@code perWindow} listings in any {@code window}; a pause of
  * at least {@code pause} (longer when the lake's Retry-After says so) after a 429, a 503 or no answer; and a
- * listing that failed is not asked again for {@code failedWait}.
+ * listing that failed is not asked again for {@code failedWait}. A listing holds its place in the window from its
+ * start until its answer and counts from the answer on: the lake counts a request when it arrives, which is after
+ * we sent it but before we had the answer, so the sixth never reaches the lake within the window of the first
+ * (counted from the start, one slow first request let six arrive in 14.9999 s).
  */
 public final class Pace {
 
@@ -20,7 +24,8 @@ public final class Pace {
 	}
 
 	private final Limits limits;
-	private final Deque<Instant> started = new ArrayDeque<>();
+	/** When each listing in the window counts from: its answer, or {@link Instant#MAX} while it has none. */
+	private final List<Instant> counted = new ArrayList<>();
 	private final Map<String, Instant> failed = new HashMap<>();
 	private Instant pausedUntil = Instant.MIN;
 
@@ -32,16 +37,30 @@ public final class Pace {
 		return limits;
 	}
 
-	/** When the next paced listing may start: now, or when the oldest in the window leaves it. */
+	/**
+	 * When the next paced listing may start: now, or when the oldest answered one leaves the window (a listing still
+	 * waiting for its answer never leaves it: {@link Instant#MAX}).
+	 */
 	synchronized Instant nextSlot(Instant now) {
-		while (!started.isEmpty() && !started.peekFirst().plus(limits.window()).isAfter(now)) {
-			started.removeFirst();
+		counted.removeIf(t -> !t.equals(Instant.MAX) && !t.plus(limits.window()).isAfter(now));
+		if (counted.size() < limits.perWindow()) {
+			return now;
 		}
-		return started.size() < limits.perWindow() ? now : started.peekFirst().plus(limits.window());
+		Instant oldest = Collections.min(counted);
+		return oldest.equals(Instant.MAX) ? Instant.MAX : oldest.plus(limits.window());
 	}
 
-	synchronized void started(Instant now) {
-		started.addLast(now);
+	/** A listing starts: it holds a place in the window until {@link #answered}. */
+	synchronized void started() {
+		counted.add(Instant.MAX);
+	}
+
+	/** A listing started earlier has its answer (or failed) at {@code now}: it counts from then. */
+	synchronized void answered(Instant now) {
+		int i = counted.indexOf(Instant.MAX);
+		if (i >= 0) {
+			counted.set(i, now);
+		}
 	}
 
 	synchronized void pause(Instant now, Duration retryAfter) {

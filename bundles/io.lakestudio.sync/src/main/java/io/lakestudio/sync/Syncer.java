@@ -185,10 +185,12 @@ public final class Syncer {
 			}
 			Instant slot = pace.nextSlot(now);
 			if (slot.isAfter(now)) {
-				return Duration.between(now, slot);
+				// a window full of listings still waiting for their answers: look again a window later
+				Instant later = now.plus(pace.limits().window());
+				return Duration.between(now, slot.isAfter(later) ? later : slot);
 			}
 			next = best.getKey();
-			pace.started(now);
+			pace.started();
 		}
 		run(next);
 		return Duration.ZERO;
@@ -213,6 +215,8 @@ public final class Syncer {
 				failure = e;
 			} catch (RuntimeException e) {
 				failure = new LakeException(Kind.FAILED, String.valueOf(e.getMessage()), e);
+			} finally {
+				pace.answered(clock.instant());
 			}
 		}
 		Instant now = clock.instant();
