@@ -380,6 +380,19 @@ public final class SqlStore implements MetadataStore {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
 		}
+		// the sessions of one process commit to one file in turn: on a DuckDB file their optimistic transactions
+		// would otherwise both build on one snapshot, and with many of them the retries could run out
+		synchronized (WRITERS.computeIfAbsent(java.nio.file.Path.of(file).toAbsolutePath().normalize().toString(),
+				k -> new Object())) {
+			return commitRetried(c);
+		}
+	}
+
+	/** One lock per catalog file of this process. */
+	private static final Map<String, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+	/** Commits, trying again after a race lost to another process, as the commit's retry settings say. */
+	private Snapshot commitRetried(Commit c) throws DuckLakeException {
 		for (int retry = 1;; retry++) {
 			try {
 				return commitOnce(c);
