@@ -10,13 +10,15 @@ import java.util.Set;
 /**
  * What one transaction changes, to become one snapshot: new rows (schemas, tables, columns, data and delete files)
  * and rows it ends (their {@code end_snapshot} set to the new snapshot). Ids come from the snapshot the
- * transaction began on ({@link #nextCatalogId()}, {@link #nextFileId()}); the store refuses the commit when
- * another one took that snapshot's place meanwhile and touched the same tables. A store writes it atomically: all
- * of it or none.
+ * transaction began on ({@link #nextCatalogId()}, {@link #nextFileId()}); when others committed meanwhile, the
+ * store refuses it if it conflicts with them ({@link Conflicts}), else moves its new ids past theirs. A store
+ * writes it atomically: all of it or none.
  */
 public final class Commit {
 
 	private final Snapshot base;
+	/** Where this commit's own catalog ids start: the base's next id, or past another's when it went in first. */
+	private long firstCatalogId;
 	private long nextCatalogId;
 	private long nextFileId;
 	private boolean schemaChanged;
@@ -70,6 +72,7 @@ public final class Commit {
 
 	public Commit(Snapshot base) {
 		this.base = base;
+		this.firstCatalogId = base.nextCatalogId();
 		this.nextCatalogId = base.nextCatalogId();
 		this.nextFileId = base.nextFileId();
 	}
@@ -95,6 +98,28 @@ public final class Commit {
 
 	public long nextFileId() {
 		return nextFileId;
+	}
+
+	/** Whether {@code id} is one this commit handed out (a schema, table, view, macro... it made). */
+	public boolean ownsCatalogId(long id) {
+		return id >= firstCatalogId && id < nextCatalogId;
+	}
+
+	/**
+	 * Moves the catalog ids this commit handed out to start at {@code start}, everywhere it names them: what a
+	 * commit does when others took its ids since it began, as the extension numbers a transaction's new entries
+	 * from the latest snapshot's {@code next_catalog_id} at commit time.
+	 */
+	void moveCatalogIds(long start) {
+		if (start == firstCatalogId) {
+			return;
+		}
+		long from = firstCatalogId;
+		long to = nextCatalogId;
+		long by = start - from;
+		CatalogIds.move(this, id -> id >= from && id < to ? id + by : id);
+		firstCatalogId = start;
+		nextCatalogId = to + by;
 	}
 
 	/** The schema changed (a table made, dropped or altered): the snapshot gets a new schema version. */
@@ -159,38 +184,10 @@ public final class Commit {
 		return new CatalogAt(base.snapshot(), schemas, tables, columns, views);
 	}
 
-	/** Whether its only catalog changes are macros made or dropped: such commits interleave, ids moved along. */
-	public boolean onlyMacros() {
-		return (!newMacros.isEmpty() || !endedMacros.isEmpty()) && newSchemas.isEmpty() && endedSchemas.isEmpty()
-				&& newTables.isEmpty() && endedTables.isEmpty() && newColumns.isEmpty() && endedColumns.isEmpty()
-				&& newViews.isEmpty() && endedViews.isEmpty();
-	}
-
 	/** Ends a column of a table. */
 	public void endColumn(long tableId, long columnId) {
 		newColumns.removeIf(c -> c.tableId() == tableId && c.id() == columnId);
 		endedColumns.computeIfAbsent(tableId, k -> new LinkedHashSet<>()).add(columnId);
 		schemaChanged = true;
-	}
-
-	/** The tables this commit deletes from, drops or alters: what a concurrent insert conflicts with. */
-	public Set<Long> changedTables() {
-		Set<Long> out = new LinkedHashSet<>(endedTables);
-		newDeleteFiles.forEach(f -> out.add(f.tableId()));
-		out.addAll(endedColumns.keySet());
-		newColumns.forEach(c -> out.add(c.tableId()));
-		out.addAll(droppedStats);
-		return out;
-	}
-
-	/** The ids of tables this commit writes data to, drops or alters: what a concurrent commit may conflict on. */
-	public Set<Long> touchedTables() {
-		Set<Long> out = new LinkedHashSet<>(endedTables);
-		newDataFiles.forEach(f -> out.add(f.tableId()));
-		newDeleteFiles.forEach(f -> out.add(f.tableId()));
-		out.addAll(endedColumns.keySet());
-		newColumns.forEach(c -> out.add(c.tableId()));
-		out.addAll(compactedTables);
-		return out;
 	}
 }

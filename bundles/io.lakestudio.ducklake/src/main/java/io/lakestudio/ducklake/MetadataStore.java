@@ -143,7 +143,15 @@ public interface MetadataStore extends AutoCloseable {
 
 	/** Every file a row of the catalog names (any snapshot's, and those scheduled), as absolute paths. */
 	default java.util.Set<String> namedFiles(String dataPath) throws DuckLakeException {
-		throw new DuckLakeException(location() + ": this store does not list its files");
+		return NamedFiles.of(this, dataPath);
+	}
+
+	/**
+	 * Whether the file at {@code absolutePath} is one of the store's own (its database file and journals, a KV
+	 * store's objects): never a DuckLake orphan, even under the data path. None by default.
+	 */
+	default boolean holds(String absolutePath) {
+		return false;
 	}
 
 	@Override

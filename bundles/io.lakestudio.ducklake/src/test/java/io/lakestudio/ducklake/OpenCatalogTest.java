@@ -112,11 +112,12 @@ class OpenCatalogTest {
 			TableEntry t = c.store().at(read).table("MAIN", "Sales").orElseThrow();
 			assertEquals(List.of("id"), c.store().at(read).columns(t.id()).stream().map(ColumnEntry::name).toList());
 
-			// a second commit begun on s0 also makes a table: both change the schema, so it conflicts
+			// a second commit begun on s0 makes a table of the same name: it conflicts, as in the extension
 			Commit late = new Commit(s0);
-			late.newTables.add(new TableEntry(late.catalogId(), UUID.randomUUID().toString(), 0, 0, "x", "x/"));
-			late.changes.add("created_table:\"main\".\"x\"");
-			assertThrows(DuckLakeException.Conflict.class, () -> c.store().commit(late));
+			late.newTables.add(new TableEntry(late.catalogId(), UUID.randomUUID().toString(), 0, 0, "sales", "x/"));
+			late.changes.add("created_table:\"main\".\"sales\"");
+			DuckLakeException e = assertThrows(DuckLakeException.Conflict.class, () -> c.store().commit(late));
+			assertTrue(e.getMessage().contains("has been created by another transaction already"), e.getMessage());
 			assertEquals(1, c.store().latest().id(), "nothing written");
 		}
 		// reopened read-only, at snapshot 0

@@ -39,9 +39,8 @@ final class CommitWriter {
 
 	Snapshot write() throws SQLException {
 		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
-		// macros alone interleave with what committed since (Conflicts): their ids move past the ids handed out
-		long catalogShift = c.changesSchema() ? latest.nextCatalogId() - c.base().nextCatalogId() : 0;
-		long nextCatalog = c.changesSchema() ? c.nextCatalogId() + catalogShift : latest.nextCatalogId();
+		// the commit's own catalog ids were moved past those handed out since its base (Conflicts.rebase)
+		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
 		long nextFile = c.nextFileId() + shift;
 		Instant now = Instant.now();
 		String changes = String.join(",", c.changes);
@@ -76,7 +75,7 @@ final class CommitWriter {
 		tables();
 		columns();
 		views();
-		MacroRows.write(db, c, s, catalogShift);
+		MacroRows.write(db, c, s);
 		dataFiles();
 		deleteFiles();
 		stats();

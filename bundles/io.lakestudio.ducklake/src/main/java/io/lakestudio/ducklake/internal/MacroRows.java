@@ -64,8 +64,8 @@ final class MacroRows {
 		return out;
 	}
 
-	/** The commit's macros ended and made at snapshot {@code s}, new ids moved by {@code shift}. */
-	static void write(Connection db, Commit c, long s, long shift) throws SQLException {
+	/** The commit's macros ended and made at snapshot {@code s}. */
+	static void write(Connection db, Commit c, long s) throws SQLException {
 		for (long id : c.endedMacros) {
 			try (Statement st = db.createStatement()) {
 				st.executeUpdate("UPDATE ducklake_macro SET end_snapshot = " + s + " WHERE macro_id = " + id
@@ -77,7 +77,7 @@ final class MacroRows {
 				PreparedStatement p = db.prepareStatement("INSERT INTO ducklake_macro_parameters VALUES"
 						+ " (?, ?, ?, ?, ?, ?, ?)")) {
 			for (MacroEntry e : c.newMacros) {
-				long id = e.id() + shift;
+				long id = e.id();
 				m.setLong(1, e.schemaId());
 				m.setLong(2, id);
 				m.setString(3, e.name());

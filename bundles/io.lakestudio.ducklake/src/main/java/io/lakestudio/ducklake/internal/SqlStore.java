@@ -32,7 +32,8 @@ import io.lakestudio.ducklake.ViewEntry;
  * sqlite scanner: the spec's tables with DuckDB's type names declared, timestamps as text with a UTC offset, UUIDs
  * as text, booleans as 0/1) or in a DuckDB file (the same tables, typed natively, on a DuckDB connection of its
  * own). One connection; a commit is one transaction ({@code BEGIN IMMEDIATE} on SQLite, so two processes on one
- * file take turns and the second sees the first's snapshot, and conflicts with it or not by {@link Conflicts}).
+ * file take turns and the second sees the first's snapshot, and conflicts with it or not by
+ * {@link io.lakestudio.ducklake.Conflicts}).
  */
 public final class SqlStore implements MetadataStore {
 
@@ -379,6 +380,19 @@ public final class SqlStore implements MetadataStore {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
 		}
+		// the sessions of one process commit to one file in turn: on a DuckDB file their optimistic transactions
+		// would otherwise both build on one snapshot, and with many of them the retries could run out
+		synchronized (WRITERS.computeIfAbsent(java.nio.file.Path.of(file).toAbsolutePath().normalize().toString(),
+				k -> new Object())) {
+			return commitRetried(c);
+		}
+	}
+
+	/** One lock per catalog file of this process. */
+	private static final Map<String, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+	/** Commits, trying again after a race lost to another process, as the commit's retry settings say. */
+	private Snapshot commitRetried(Commit c) throws DuckLakeException {
 		for (int retry = 1;; retry++) {
 			try {
 				return commitOnce(c);
@@ -405,7 +419,7 @@ public final class SqlStore implements MetadataStore {
 		try {
 			beginCommit();
 			Snapshot latest = latest();
-			long fileShift = Conflicts.check(this, c, latest);
+			long fileShift = io.lakestudio.ducklake.Conflicts.rebase(this, c, latest);
 			Snapshot made = new CommitWriter(db, c, latest, fileShift).write();
 			end();
 			return made;
@@ -552,6 +566,15 @@ public final class SqlStore implements MetadataStore {
 		}
 	}
 
+	/** The database file and what its engine keeps beside it under its name (-journal, -wal, .wal...). */
+	@Override
+	public boolean holds(String absolutePath) {
+		java.nio.file.Path mine = java.nio.file.Path.of(file).toAbsolutePath().normalize();
+		java.nio.file.Path p = java.nio.file.Path.of(absolutePath).toAbsolutePath().normalize();
+		return p.getParent() != null && p.getParent().equals(mine.getParent())
+				&& p.getFileName().toString().startsWith(mine.getFileName().toString());
+	}
+
 	/** Takes SQLite's write lock at once (the transaction is open): the latest snapshot can't move under us. */
 	private void begin() throws SQLException {
 		if (sqlite) {
@@ -567,21 +590,6 @@ public final class SqlStore implements MetadataStore {
 		} catch (SQLException e) {
 			// the connection is gone; the next call says so
 		}
-	}
-
-	/** The changes of the snapshots after {@code base}, for the conflict check. */
-	synchronized List<String> changesAfter(long base) throws SQLException {
-		List<String> out = new ArrayList<>();
-		try (PreparedStatement ps = db.prepareStatement(
-				"SELECT changes_made FROM ducklake_snapshot_changes WHERE snapshot_id > ? ORDER BY snapshot_id")) {
-			ps.setLong(1, base);
-			try (ResultSet r = ps.executeQuery()) {
-				while (r.next()) {
-					out.add(r.getString(1));
-				}
-			}
-		}
-		return out;
 	}
 
 	private void rollback() {

@@ -35,8 +35,9 @@ import io.lakestudio.moraine.ViewInfo;
 /**
  * A DuckLake catalog's metadata in a moraine store: every read through moraine's catalog API at the snapshot
  * asked for, a commit as one moraine commit (one snapshot, one atomic store write) of the rows the SQLite store
- * would write ({@link CommitRows}), after DuckLake's conflict rules ({@link Conflicts}). A read-only store is a
- * {@link ReadOnlyCatalog} (following the head, or pinned to a checkpoint, then it writes nothing at all).
+ * would write ({@link CommitRows}), after DuckLake's conflict rules ({@link io.lakestudio.ducklake.Conflicts}). A
+ * read-only store is a {@link ReadOnlyCatalog} (following the head, or pinned to a checkpoint, then it writes
+ * nothing at all).
  * Inlined data: MetadataStore has no inlining methods yet (every insert writes a file, as on SQLite); when it gains
  * them (default methods), this store overrides them onto moraine's own inlineInsert / recentRowsAt / inlineDelete /
  * flushInlinedData in the same commit ({@link CommitRows} is where the rows of one commit are made).
@@ -259,7 +260,7 @@ public final class MoraineStore implements MetadataStore {
 		// second's rows would take the first's ids (a delete file overwritten: a delete lost)
 		synchronized (w) {
 			Snapshot latest = latest();
-			long fileShift = Conflicts.check(this, c, latest);
+			long fileShift = io.lakestudio.ducklake.Conflicts.rebase(this, c, latest);
 			try {
 				made = w.commit(tx -> new CommitRows(tx, c, latest, fileShift).write());
 			} catch (MoraineException e) {
@@ -268,6 +269,18 @@ public final class MoraineStore implements MetadataStore {
 		}
 		return snapshot(made.value()).orElseThrow(() -> new DuckLakeException(location + ": the commit of snapshot "
 				+ made.value() + " is not readable back"));
+	}
+
+	/** A folder store's objects (manifests, WAL, SSTs) are under its folder, which may be under the data path. */
+	@Override
+	public boolean holds(String absolutePath) {
+		String folder = location.startsWith(MoraineCatalogs.PREFIX) ? location.substring(MoraineCatalogs.PREFIX.length())
+				: location;
+		if (folder.matches("^[a-z0-9]+://.*")) {
+			return false;
+		}
+		java.nio.file.Path root = java.nio.file.Path.of(folder).toAbsolutePath().normalize();
+		return java.nio.file.Path.of(absolutePath).toAbsolutePath().normalize().startsWith(root);
 	}
 
 	@Override

@@ -107,7 +107,7 @@ final class AddFiles {
 		if (!rows.isEmpty()) {
 			c.tableStats.put(t.id(), stats);
 			c.changes.add("inserted_into_table:" + t.id());
-			a.catalog.store().commit(c);
+			a.committed(a.catalog.store().commit(c));
 		}
 		return rows;
 	}

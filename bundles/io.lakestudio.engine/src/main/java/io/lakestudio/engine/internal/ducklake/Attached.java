@@ -28,11 +28,31 @@ final class Attached {
 	private final List<Path> placed = new ArrayList<>();
 	/** The catalog at the snapshot last read: a committed snapshot's rows never change. */
 	private CatalogAt seen;
+	private final LastCommits.Held database;
 
 	Attached(String name, DuckLakeCatalog catalog, String metadataName) {
 		this.name = name;
 		this.catalog = catalog;
 		this.metadataName = metadataName;
+		this.database = LastCommits.attached(catalog.store().location(), this);
+	}
+
+	/** Ends the attachment: its open transaction rolled back, the catalog closed. */
+	void close() {
+		rollback();
+		catalog.close();
+		LastCommits.detached(catalog.store().location(), database, this);
+	}
+
+	/** What a commit on this attachment made: the session's last committed snapshot from now on. */
+	Snapshot committed(Snapshot s) {
+		LastCommits.committed(database, s.id());
+		return s;
+	}
+
+	/** The last snapshot committed to this catalog in this process since it was attached, if any. */
+	java.util.OptionalLong lastCommitted() {
+		return LastCommits.last(database);
 	}
 
 	/** The snapshot reads see: pinned, the open transaction's, or the latest. */
@@ -76,7 +96,7 @@ final class Attached {
 			return null;
 		}
 		try {
-			Snapshot s = catalog.store().commit(c.retries(retries));
+			Snapshot s = committed(catalog.store().commit(c.retries(retries)));
 			pending = null;
 			placed.clear();
 			return s;

@@ -146,6 +146,14 @@ final class Changes {
 						+ "\" already exists!");
 			}
 			drop(a, existing.get());
+		} else if (cat.view(target.schema(), target.table()).isPresent()) {
+			// tables and views share one namespace, as in DuckDB
+			if (ifNotExists) {
+				return kind.ok("ok");
+			}
+			throw new EngineException(Kind.FAILED, replace ? "Catalog Error: Existing object " + target.table()
+					+ " is of type View, trying to replace with type Table" : "Catalog Error: View with name \""
+							+ target.table() + "\" already exists!");
 		}
 		boolean as = false;
 		if (t.accept("AS")) {

@@ -108,13 +108,12 @@ final class Cleanup {
 		for (String n : names) {
 			named2.add(Path.of(n).toAbsolutePath().normalize());
 		}
-		Path catalogFile = Path.of(a.catalog.store().location()).toAbsolutePath().normalize();
 		List<Path> orphans = new ArrayList<>();
 		if (Files.isDirectory(root)) {
 			try (Stream<Path> all = Files.walk(root)) {
 				for (Path p : (Iterable<Path>) all.filter(Files::isRegularFile)::iterator) {
 					Path abs = p.toAbsolutePath().normalize();
-					boolean metadata = abs.getFileName().toString().startsWith(catalogFile.getFileName().toString());
+					boolean metadata = a.catalog.store().holds(abs.toString());
 					if (!named2.contains(abs) && !metadata && (older == null
 							|| Files.getLastModifiedTime(p).toInstant().isBefore(older))) {
 						orphans.add(abs);

@@ -103,7 +103,7 @@ final class Compaction {
 				}
 			}
 			if (!c.isEmpty()) {
-				a.catalog.store().commit(c);
+				a.committed(a.catalog.store().commit(c));
 			}
 			placed.clear();
 			return rows;

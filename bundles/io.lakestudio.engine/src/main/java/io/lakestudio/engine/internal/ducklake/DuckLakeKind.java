@@ -205,8 +205,7 @@ public final class DuckLakeKind implements CatalogKind {
 		if (a == null) {
 			return ifExists && !attached.isEmpty() ? ok("ok") : null;
 		}
-		a.rollback();
-		a.catalog.close();
+		a.close();
 		db.defined.keySet().removeIf(k -> k.startsWith(a.name + "/"));
 		db.rewrites.clear();
 		if (name.equalsIgnoreCase(defaultCatalog)) {
@@ -397,8 +396,7 @@ public final class DuckLakeKind implements CatalogKind {
 	@Override
 	public void close() {
 		for (Attached a : attached.values()) {
-			a.rollback();
-			a.catalog.close();
+			a.close();
 		}
 		attached.clear();
 		db.close();

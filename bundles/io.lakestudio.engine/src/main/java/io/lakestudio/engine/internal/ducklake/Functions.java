@@ -60,8 +60,13 @@ final class Functions {
 			}
 			sql.add("INSERT INTO " + table + " VALUES " + String.join(", ", rows));
 		}
-		case "ducklake_current_snapshot", "ducklake_last_committed_snapshot" -> {
+		case "ducklake_current_snapshot" -> {
 			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " AS SELECT " + a.catalog.current().id() + "::BIGINT AS id");
+		}
+		case "ducklake_last_committed_snapshot" -> {
+			java.util.OptionalLong last = a.lastCommitted();
+			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " AS SELECT " + (last.isPresent() ? last.getAsLong()
+					: "NULL") + "::BIGINT AS id");
 		}
 		case "ducklake_table_info" -> {
 			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " (table_name VARCHAR, schema_id BIGINT, table_id BIGINT,"

@@ -95,9 +95,8 @@ final class References {
 					return CommentTables.duckdbColumns(d, kind.attached());
 				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
-				if (a == null && name.equals("ducklake_snapshots") && args.size() == 1 && args.get(0) == null
-						&& kind.defaultCatalog() != null) {
-					a = kind.catalog(kind.defaultCatalog()); // snapshots() of the catalog in USE
+				if (a == null && args.size() == 1 && args.get(0) == null && kind.defaultCatalog() != null) {
+					a = kind.catalog(kind.defaultCatalog()); // snapshots() and the like of the catalog in USE
 					args = List.of(a.name);
 				}
 				if (a == null) {

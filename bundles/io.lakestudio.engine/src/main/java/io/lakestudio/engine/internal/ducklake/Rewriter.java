@@ -199,20 +199,24 @@ final class Rewriter {
 		n.putObject("qualified_name").putArray("path").add(name);
 	}
 
+	/** The extension's macros of a catalog, {@code <catalog>.name()} or {@code name()} of the one in USE. */
+	private static final Set<String> CATALOG_MACROS = Set.of("snapshots", "current_snapshot",
+			"last_committed_snapshot");
+
 	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched,
 			HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
 		if (!name.startsWith("ducklake_") && !name.startsWith("moraine_") && !name.equals("glob")
 				&& !name.equals("duckdb_tables") && !name.equals("duckdb_views") && !name.equals("duckdb_columns")
-				&& !name.equals("snapshots") && !r.claims(name)) {
+				&& !CATALOG_MACROS.contains(name) && !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();
-		if (name.equals("snapshots")) {
+		if (CATALOG_MACROS.contains(name)) {
 			// <catalog>.snapshots(), or snapshots() of the default catalog: ducklake_snapshots('<catalog>')
 			String catalog = fn.path("schema").asText("");
-			name = "ducklake_snapshots";
+			name = "ducklake_" + name;
 			args.add(catalog.isEmpty() ? null : catalog);
 		}
 		Map<String, String> named = new java.util.HashMap<>();
