@@ -28,7 +28,15 @@ public interface MetadataStore extends AutoCloseable {
 	List<Snapshot> snapshots() throws DuckLakeException;
 
 	/** The last snapshot taken at or before {@code time}. */
-	Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException;
+	default Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException {
+		Snapshot best = null;
+		for (Snapshot s : snapshots()) {
+			if (!s.time().isAfter(time)) {
+				best = s;
+			}
+		}
+		return Optional.ofNullable(best);
+	}
 
 	/** The schemas, tables and columns visible at {@code snapshot}. */
 	CatalogAt at(Snapshot snapshot) throws DuckLakeException;

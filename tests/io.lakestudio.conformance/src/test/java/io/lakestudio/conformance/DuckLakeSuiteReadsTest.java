@@ -12,17 +12,15 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * When DuckLake's suite is at hand (LAKESTUDIO_DUCKLAKE_SUITE, or ../shared/ducklake-sqllogictest beside the
- * clone): every one of its files is read by this runner, so no directive or form of it is left unknown, and each
+ * When DuckLake's suite is at hand (its folder in LAKESTUDIO_DUCKLAKE_SUITE; tests/run sets it): every one of its files is read by this runner, so no directive or form of it is left unknown, and each
  * of its require lines is one the engine's sessions meet.
  */
 class DuckLakeSuiteReadsTest {
 
 	static Path suite() {
 		String env = System.getenv("LAKESTUDIO_DUCKLAKE_SUITE");
-		Path p = env != null && !env.isBlank() ? Path.of(env)
-				: Path.of("../../../shared/ducklake-sqllogictest").toAbsolutePath().normalize();
-		return Files.isDirectory(p.resolve("test")) ? p : null;
+		Path p = env == null || env.isBlank() ? null : Path.of(env);
+		return p != null && Files.isDirectory(p.resolve("test")) ? p : null;
 	}
 
 	@Test

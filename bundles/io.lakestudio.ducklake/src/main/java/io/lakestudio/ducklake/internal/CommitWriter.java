@@ -247,18 +247,13 @@ final class CommitWriter {
 
 	/** The rows of the data files a merge replaced go, and the files are scheduled for deletion. */
 	private void removed(Instant now) throws SQLException {
-		try (PreparedStatement ps = db.prepareStatement(
-				"INSERT INTO ducklake_files_scheduled_for_deletion VALUES (?, ?, ?, ?)")) {
+		try (PreparedStatement ps = db.prepareStatement(SqlMaintenance.SCHEDULE)) {
 			for (io.lakestudio.ducklake.ScheduledFile f : c.removedDataFiles) {
 				for (String t : new String[] { "ducklake_data_file", "ducklake_file_column_stats",
 						"ducklake_file_partition_value" }) {
 					update("DELETE FROM " + t + " WHERE data_file_id = " + f.dataFileId());
 				}
-				ps.setLong(1, f.dataFileId());
-				ps.setString(2, f.path());
-				ps.setInt(3, f.relative() ? 1 : 0);
-				ps.setString(4, Times.format(now));
-				ps.executeUpdate();
+				SqlMaintenance.writeScheduled(ps, f, now);
 			}
 		}
 	}

@@ -41,24 +41,19 @@ final class LayoutRows {
 
 	/** Outside the snapshot protocol, as the catalog's own options: one transaction, last write wins. */
 	void setTableOption(long table, String key, String value) throws SQLException {
-		db.setAutoCommit(false);
-		try (java.sql.PreparedStatement del = db.prepareStatement("DELETE FROM ducklake_metadata WHERE key = ? AND"
-				+ " scope = 'table' AND scope_id = ?"); java.sql.PreparedStatement ins = db.prepareStatement(
-						"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, 'table', ?)")) {
-			del.setString(1, key);
-			del.setLong(2, table);
-			del.executeUpdate();
-			ins.setString(1, key);
-			ins.setString(2, value);
-			ins.setLong(3, table);
-			ins.executeUpdate();
-			db.commit();
-		} catch (SQLException e) {
-			db.rollback();
-			throw e;
-		} finally {
-			db.setAutoCommit(true);
-		}
+		Sqlite.transaction(db, () -> {
+			try (java.sql.PreparedStatement del = db.prepareStatement("DELETE FROM ducklake_metadata WHERE key = ? AND"
+					+ " scope = 'table' AND scope_id = ?"); java.sql.PreparedStatement ins = db.prepareStatement(
+							"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, 'table', ?)")) {
+				del.setString(1, key);
+				del.setLong(2, table);
+				del.executeUpdate();
+				ins.setString(1, key);
+				ins.setString(2, value);
+				ins.setLong(3, table);
+				ins.executeUpdate();
+			}
+		});
 	}
 
 	private static String visible(long s) {

@@ -116,14 +116,9 @@ final class SqlMaintenance {
 				dead.add(new ScheduledFile(r.getLong(1), path, relative, now));
 			}
 		}
-		try (PreparedStatement ps = db.prepareStatement(
-				"INSERT INTO ducklake_files_scheduled_for_deletion VALUES (?, ?, ?, ?)")) {
+		try (PreparedStatement ps = db.prepareStatement(SCHEDULE)) {
 			for (ScheduledFile f : dead) {
-				ps.setLong(1, f.dataFileId());
-				ps.setString(2, f.path());
-				ps.setInt(3, f.relative() ? 1 : 0);
-				ps.setString(4, Times.format(now));
-				ps.executeUpdate();
+				writeScheduled(ps, f, now);
 				update("DELETE FROM " + table + " WHERE " + idColumn + " = " + f.dataFileId());
 				if (table.equals("ducklake_data_file")) {
 					update("DELETE FROM ducklake_file_column_stats WHERE data_file_id = " + f.dataFileId());
@@ -177,5 +172,17 @@ final class SqlMaintenance {
 		try (Statement st = db.createStatement()) {
 			st.executeUpdate(sql);
 		}
+	}
+
+	/** The statement {@link #writeScheduled} fills in. */
+	static final String SCHEDULE = "INSERT INTO ducklake_files_scheduled_for_deletion VALUES (?, ?, ?, ?)";
+
+	/** {@code f} scheduled for deletion as of {@code now}: its row in ducklake_files_scheduled_for_deletion. */
+	static void writeScheduled(PreparedStatement ps, ScheduledFile f, Instant now) throws SQLException {
+		ps.setLong(1, f.dataFileId());
+		ps.setString(2, f.path());
+		ps.setInt(3, f.relative() ? 1 : 0);
+		ps.setString(4, Times.format(now));
+		ps.executeUpdate();
 	}
 }

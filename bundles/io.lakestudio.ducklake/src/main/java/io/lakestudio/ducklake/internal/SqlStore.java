@@ -59,26 +59,22 @@ public final class SqlStore implements MetadataStore {
 
 	/** Writes the tables and first rows of a new catalog (snapshot 0: schema main) in one transaction. */
 	static void initialize(Connection db, String dataPath, String createdBy, boolean sqlite) throws SQLException {
-		db.setAutoCommit(false);
-		try (Statement s = db.createStatement()) {
-			for (String c : SpecTables.createStatements()) {
-				s.execute(c);
+		Sqlite.transaction(db, () -> {
+			try (Statement s = db.createStatement()) {
+				for (String c : SpecTables.createStatements()) {
+					s.execute(c);
+				}
+				s.execute("INSERT INTO ducklake_snapshot VALUES (0, " + Sqlite.text(Times.format(Instant.now()))
+						+ ", 0, 1, 0)");
+				s.execute("INSERT INTO ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL,"
+						+ " NULL)");
+				s.execute("INSERT INTO ducklake_metadata (key, value) VALUES ('version', '" + SpecTables.VERSION
+						+ "'), ('created_by', " + Sqlite.text(createdBy) + "), ('data_path', " + Sqlite.text(dataPath)
+						+ "), ('encrypted', 'false')");
+				s.execute("INSERT INTO ducklake_schema VALUES (0, " + Sqlite.text(UUID.randomUUID().toString())
+						+ ", 0, NULL, 'main', 'main/', " + (sqlite ? "1" : "true") + ")");
 			}
-			s.execute("INSERT INTO ducklake_snapshot VALUES (0, " + Sqlite.text(Times.format(Instant.now()))
-					+ ", 0, 1, 0)");
-			s.execute("INSERT INTO ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL, NULL)");
-			s.execute("INSERT INTO ducklake_metadata (key, value) VALUES ('version', '" + SpecTables.VERSION
-					+ "'), ('created_by', " + Sqlite.text(createdBy) + "), ('data_path', " + Sqlite.text(dataPath)
-					+ "), ('encrypted', 'false')");
-			s.execute("INSERT INTO ducklake_schema VALUES (0, " + Sqlite.text(UUID.randomUUID().toString())
-					+ ", 0, NULL, 'main', 'main/', " + (sqlite ? "1" : "true") + ")");
-			db.commit();
-		} catch (SQLException e) {
-			db.rollback();
-			throw e;
-		} finally {
-			db.setAutoCommit(true);
-		}
+		});
 	}
 
 	@Override
@@ -126,17 +122,6 @@ public final class SqlStore implements MetadataStore {
 	@Override
 	public synchronized List<Snapshot> snapshots() throws DuckLakeException {
 		return snapshots(" ORDER BY s.snapshot_id");
-	}
-
-	@Override
-	public synchronized Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException {
-		Snapshot best = null;
-		for (Snapshot s : snapshots()) {
-			if (!s.time().isAfter(time)) {
-				best = s;
-			}
-		}
-		return Optional.ofNullable(best);
 	}
 
 	private List<Snapshot> snapshots(String where) throws DuckLakeException {

@@ -1,24 +1,17 @@
 package io.lakestudio.engine.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Properties;
-import java.util.function.Consumer;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.jar.JarOutputStream;
 
 import io.lakestudio.catalog.EventLog;
 import io.lakestudio.catalog.StateFolder;
@@ -169,47 +162,9 @@ public final class DuckDb {
 		return null;
 	}
 
-	/** As {@link #extractOnce(Path, Path, Consumer)}, a mismatch said in the state folder's log. */
-	public static Path extractOnce(Path jar, Path engineDir) throws IOException {
+	/** See {@link NativeLibrary}: a file extracted again is said in the state folder's log. */
+	private static Path extractOnce(Path jar, Path engineDir) throws IOException {
 		EventLog log = new EventLog(engineDir.toAbsolutePath().getParent());
-		return extractOnce(jar, engineDir, m -> log.log("engine", m));
-	}
-
-	/**
-	 * The driver's classes without the library, and the library beside them; done once per driver jar. Before a
-	 * library extracted earlier is loaded, its SHA-256 is checked against the jar's entry (a file of the same size
-	 * may hold anything): one that differs is extracted again, and {@code log} says so.
-	 */
-	public static Path extractOnce(Path jar, Path engineDir, Consumer<String> log) throws IOException {
-		Path dir = engineDir.resolve("duckdb-" + Files.size(jar));
-		Path classes = dir.resolve("duckdb_jdbc-classes.jar");
-		if (Files.isRegularFile(classes)) {
-			String differs = NativeLibrary.mismatch(jar, dir);
-			if (differs == null) {
-				return classes;
-			}
-			log.accept(differs + ": extracted again from " + jar);
-		}
-		StateFolder.folder(dir);
-		Path tmpJar = Files.createTempFile(dir, "classes", ".tmp");
-		try (JarFile in = new JarFile(jar.toFile()); OutputStream os = Files.newOutputStream(tmpJar);
-				JarOutputStream out = new JarOutputStream(os)) {
-			for (JarEntry e : java.util.Collections.list(in.entries())) {
-				try (InputStream is = in.getInputStream(e)) {
-					if (e.getName().startsWith("libduckdb_java")) {
-						Path lib = dir.resolve(e.getName());
-						Path tmp = Files.createTempFile(dir, "lib", ".tmp");
-						Files.copy(is, tmp, StandardCopyOption.REPLACE_EXISTING);
-						Files.move(tmp, lib, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-					} else if (!e.getName().startsWith("META-INF/") || !e.getName().matches(".*\\.(SF|RSA|DSA|EC)")) {
-						out.putNextEntry(new JarEntry(e.getName()));
-						is.transferTo(out);
-						out.closeEntry();
-					}
-				}
-			}
-		}
-		Files.move(tmpJar, classes, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-		return classes;
+		return NativeLibrary.extractOnce(jar, engineDir, m -> log.log("engine", m));
 	}
 }

@@ -23,8 +23,8 @@ import io.lakestudio.engine.EngineSession;
 
 /**
  * {@code ATTACH 'ducklake:<file>'}: the metadata in a DuckDB file (the extension's default), on a DuckDB connection
- * of its own. Read back with a plain DuckDB; and catalogs the ducklake extension itself wrote at 0.1-0.4 (DuckLake's
- * own test data, when the suite is at hand) are refused with its message.
+ * of its own. Read back with a plain DuckDB; and catalogs of 0.1-0.4 (made here, and the ducklake extension's own
+ * when its suite is at hand) are refused with its message.
  */
 class DuckDbFileCatalogTest {
 
@@ -85,23 +85,50 @@ class DuckDbFileCatalogTest {
 		}
 	}
 
+	/** A catalog as the engine writes it, then marked as an older DuckLake's, in a plain DuckDB. */
+	@Test
+	void catalogsOfOlderVersionsAreRefusedAndLeftAsTheyWere(@TempDir Path dir) throws Exception {
+		for (String v : new String[] { "0.1", "0.2", "0.3-dev1", "0.3", "0.4" }) {
+			Path file = dir.resolve("v" + v + ".ducklake");
+			try (EngineSession s = engine.openSession("test")) {
+				ok(s, "ATTACH 'ducklake:" + file + "' AS n (DATA_PATH '" + dir.resolve("files-" + v) + "')");
+				ok(s, "CREATE TABLE n.t(i INTEGER)");
+				ok(s, "INSERT INTO n.t VALUES (1)");
+				ok(s, "DETACH n");
+			}
+			try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + file);
+					Statement st = db.createStatement()) {
+				assertEquals(1, st.executeUpdate("UPDATE ducklake_metadata SET value = '" + v + "' WHERE key = 'version'"));
+			}
+			refused(file, v);
+		}
+	}
+
+	/** DuckLake's own catalogs of 0.1-0.4 (its test data), when its suite is at $LAKESTUDIO_DUCKLAKE_SUITE. */
 	@Test
 	void catalogsTheExtensionWroteAtOlderVersionsAreRefused(@TempDir Path dir) throws Exception {
-		Path old = Path.of("/work/shared/ducklake-sqllogictest/data/old_ducklake");
-		Assumptions.assumeTrue(Files.isDirectory(old), "DuckLake's test data is not at hand");
+		String suite = System.getenv("LAKESTUDIO_DUCKLAKE_SUITE");
+		Path old = suite == null || suite.isBlank() ? null : Path.of(suite, "data", "old_ducklake");
+		Assumptions.assumeTrue(old != null && Files.isDirectory(old),
+				"DuckLake's test data is not at hand: set LAKESTUDIO_DUCKLAKE_SUITE to its suite's folder");
 		for (String v : new String[] { "v01", "v02", "v03", "v04" }) {
 			Path file = dir.resolve(v + ".db");
 			try (InputStream in = new GZIPInputStream(Files.newInputStream(old.resolve(v + ".db.gz")))) {
 				Files.copy(in, file);
 			}
-			byte[] before = Files.readAllBytes(file);
-			try (EngineSession s = engine.openSession("test")) {
-				EngineException e = assertThrows(EngineException.class,
-						() -> ok(s, "ATTACH 'ducklake:" + file + "' AS o (READ_ONLY)"));
-				assertTrue(e.getMessage().contains("DuckLake catalog version mismatch"), v + ": " + e.getMessage());
-				assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
-			}
-			assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)), v + " unchanged");
+			refused(file, v);
 		}
+	}
+
+	/** ATTACH fails with the extension's message, naming the file, and the file is as it was. */
+	private static void refused(Path file, String v) throws Exception {
+		byte[] before = Files.readAllBytes(file);
+		try (EngineSession s = engine.openSession("test")) {
+			EngineException e = assertThrows(EngineException.class,
+					() -> ok(s, "ATTACH 'ducklake:" + file + "' AS o (READ_ONLY)"));
+			assertTrue(e.getMessage().contains("DuckLake catalog version mismatch"), v + ": " + e.getMessage());
+			assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+		}
+		assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)), v + " unchanged");
 	}
 }

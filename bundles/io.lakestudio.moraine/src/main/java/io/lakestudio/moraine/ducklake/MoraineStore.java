@@ -128,17 +128,6 @@ public final class MoraineStore implements MetadataStore {
 		}
 	}
 
-	@Override
-	public synchronized Optional<Snapshot> snapshotAt(Instant time) throws DuckLakeException {
-		Snapshot best = null;
-		for (Snapshot s : snapshots()) {
-			if (!s.time().isAfter(time)) {
-				best = s;
-			}
-		}
-		return Optional.ofNullable(best);
-	}
-
 	/** A read at snapshot {@code id}, its cut released after. */
 	interface At<T> {
 		T read(CatalogSnapshot s);

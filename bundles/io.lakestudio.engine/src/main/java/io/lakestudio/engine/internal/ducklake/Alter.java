@@ -32,12 +32,11 @@ final class Alter {
 
 	Answer execute(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
 		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		Changes.writable(a);
 		CatalogAt cat = a.view();
 		Optional<TableEntry> found = cat.table(target.schema(), target.table());
 		if (found.isEmpty()) {

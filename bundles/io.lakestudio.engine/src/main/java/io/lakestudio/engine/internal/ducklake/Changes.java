@@ -127,12 +127,11 @@ final class Changes {
 	private Answer createTable(Text t, boolean replace) throws java.text.ParseException, EngineException,
 			DuckLakeException, SQLException, IOException {
 		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		writable(a);
 		CatalogAt cat = a.view();
 		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
 				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
@@ -194,12 +193,11 @@ final class Changes {
 
 	private Answer dropTable(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		writable(a);
 		Optional<TableEntry> table = a.view().table(target.schema(), target.table());
 		if (table.isEmpty() && a.view().view(target.schema(), target.table()).isPresent()) {
 			throw new EngineException(Kind.FAILED, "Catalog Error: Existing object " + target.table()
@@ -278,12 +276,11 @@ final class Changes {
 
 	private Answer insert(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
 			IOException {
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		writable(a);
 		TableEntry table = table(a, target);
 		String mode = t.accept("BY", "NAME") ? " BY NAME" : t.accept("BY", "POSITION") ? " BY POSITION" : "";
 		String columns = "";
@@ -303,12 +300,11 @@ final class Changes {
 
 	private Answer delete(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
 			IOException {
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		writable(a);
 		TableEntry table = table(a, target);
 		String alias = alias(t, target);
 		String using = t.accept("USING") ? ", " + t.until("WHERE") : "";
@@ -321,12 +317,11 @@ final class Changes {
 
 	private Answer update(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException,
 			IOException {
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		writable(a);
 		TableEntry table = table(a, target);
 		String alias = alias(t, target);
 		t.expect("SET");

@@ -308,6 +308,18 @@ public final class DuckLakeKind implements CatalogKind {
 	record Target(Attached catalog, String schema, String table) {
 	}
 
+	/**
+	 * What a statement that changes a catalog names next, its catalog checked writable (DuckDB's error when it is
+	 * attached read-only); null when the name is no attached catalog's.
+	 */
+	Target writableTarget(Text t) throws java.text.ParseException, EngineException {
+		Target target = target(t.qualifiedName());
+		if (target != null) {
+			Changes.writable(target.catalog());
+		}
+		return target;
+	}
+
 	/** Where a (1 to 3 part) name points, or null when it is no attached catalog's. */
 	Target target(List<String> parts) {
 		if (parts.size() == 3) {

@@ -93,12 +93,11 @@ final class Macros {
 	Answer drop(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		boolean table = t.accept("TABLE");
 		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		Changes.writable(a);
 		SchemaEntry schema = a.view().schema(target.schema()).orElse(null);
 		MacroEntry m = schema == null ? null : find(a, schema.id(), target.table(), table);
 		if (m == null) {

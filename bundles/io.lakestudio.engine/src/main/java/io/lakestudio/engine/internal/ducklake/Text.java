@@ -80,21 +80,7 @@ final class Text {
 	String name() throws java.text.ParseException {
 		blanks();
 		if (at < s.length() && s.charAt(at) == '"') {
-			StringBuilder b = new StringBuilder();
-			int j = at + 1;
-			while (j < s.length()) {
-				if (s.charAt(j) == '"') {
-					if (j + 1 < s.length() && s.charAt(j + 1) == '"') {
-						b.append('"');
-						j += 2;
-						continue;
-					}
-					break;
-				}
-				b.append(s.charAt(j++));
-			}
-			at = j + 1;
-			return b.toString();
+			return quoted('"');
 		}
 		int j = at;
 		while (j < s.length() && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) == '$')) {
@@ -129,12 +115,17 @@ final class Text {
 		if (at >= s.length() || s.charAt(at) != '\'') {
 			throw new java.text.ParseException("expected a string at: " + rest(), at);
 		}
+		return quoted('\'');
+	}
+
+	/** What stands between the quote {@code q} here and the one that closes it, a doubled quote read as one. */
+	private String quoted(char q) {
 		StringBuilder b = new StringBuilder();
 		int j = at + 1;
 		while (j < s.length()) {
-			if (s.charAt(j) == '\'') {
-				if (j + 1 < s.length() && s.charAt(j + 1) == '\'') {
-					b.append('\'');
+			if (s.charAt(j) == q) {
+				if (j + 1 < s.length() && s.charAt(j + 1) == q) {
+					b.append(q);
 					j += 2;
 					continue;
 				}

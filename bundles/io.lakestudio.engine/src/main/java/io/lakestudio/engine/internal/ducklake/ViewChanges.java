@@ -27,12 +27,11 @@ final class ViewChanges {
 	Answer create(Text t, boolean replace) throws java.text.ParseException, EngineException,
 			DuckLakeException, SQLException {
 		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		Changes.writable(a);
 		String aliases = t.peek("(") ? t.parenthesised() : null;
 		t.expect("AS");
 		String query = t.rest();
@@ -60,11 +59,7 @@ final class ViewChanges {
 					+ text);
 		}
 		Commit c = a.pending();
-		existing.ifPresent(v -> {
-			if (!c.newViews.removeIf(x -> x.id() == v.id())) {
-				c.endedViews.add(v.id());
-			}
-		});
+		existing.ifPresent(v -> end(c, v.id()));
 		long id = existing.map(io.lakestudio.ducklake.ViewEntry::id).orElseGet(c::catalogId);
 		c.schemaChanged();
 		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(id, UUID.randomUUID().toString(), 0, schema.id(),
@@ -76,27 +71,20 @@ final class ViewChanges {
 
 	Answer alter(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		Changes.writable(a);
 		t.expect("RENAME", "TO");
 		String to = t.name();
-		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		Optional<io.lakestudio.ducklake.ViewEntry> v = named(a, target, ifExists);
 		if (v.isEmpty()) {
-			if (ifExists) {
-				return kind.ok("ok");
-			}
-			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
-					+ " does not exist!");
+			return kind.ok("ok");
 		}
 		io.lakestudio.ducklake.ViewEntry old = v.get();
 		Commit c = a.pending();
-		if (!c.newViews.removeIf(x -> x.id() == old.id())) {
-			c.endedViews.add(old.id());
-		}
+		end(c, old.id());
 		c.newViews.add(new io.lakestudio.ducklake.ViewEntry(old.id(), old.uuid(), 0, old.schemaId(), to,
 				old.dialect(), old.sql(), old.columnAliases()));
 		c.schemaChanged();
@@ -107,27 +95,38 @@ final class ViewChanges {
 
 	Answer drop(Text t) throws java.text.ParseException, EngineException, DuckLakeException {
 		boolean ifExists = t.accept("IF", "EXISTS");
-		DuckLakeKind.Target target = kind.target(t.qualifiedName());
+		DuckLakeKind.Target target = kind.writableTarget(t);
 		if (target == null) {
 			return null;
 		}
 		Attached a = target.catalog();
-		Changes.writable(a);
-		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		Optional<io.lakestudio.ducklake.ViewEntry> v = named(a, target, ifExists);
 		if (v.isEmpty()) {
-			if (ifExists) {
-				return kind.ok("ok");
-			}
-			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
-					+ " does not exist!");
+			return kind.ok("ok");
 		}
 		Commit c = a.pending();
-		if (!c.newViews.removeIf(x -> x.id() == v.get().id())) {
-			c.endedViews.add(v.get().id());
-		}
+		end(c, v.get().id());
 		c.schemaChanged();
 		c.changes.add("dropped_view:" + v.get().id());
 		kind.statementDone(a);
 		return kind.ok("ok");
+	}
+
+	/** The view {@code target} names; none (when {@code ifExists}) or DuckDB's error when there is none. */
+	private static Optional<io.lakestudio.ducklake.ViewEntry> named(Attached a, DuckLakeKind.Target target,
+			boolean ifExists) throws EngineException, DuckLakeException {
+		Optional<io.lakestudio.ducklake.ViewEntry> v = a.view().view(target.schema(), target.table());
+		if (v.isEmpty() && !ifExists) {
+			throw new EngineException(Kind.FAILED, "Catalog Error: View with name " + target.table()
+					+ " does not exist!");
+		}
+		return v;
+	}
+
+	/** A view this transaction made is taken out of it again; one the catalog holds is ended. */
+	private static void end(Commit c, long id) {
+		if (!c.newViews.removeIf(x -> x.id() == id)) {
+			c.endedViews.add(id);
+		}
 	}
 }
