@@ -78,8 +78,8 @@ public final class FdlCommand extends Command {
 		action("keys", "[--keyring] [--trust KEY --name N]", "Print this user's public key (where its private key is"
 				+ " kept on standard error: a 0600 file in the state folder, made on first use); --keyring moves it into the OS keyring, as"
 				+ " sign-in tokens are kept, and deletes the file; --trust trusts another's key.");
-		action("serve", "FOLDER [--port P] [--tokens FILE] [--tls-cert FILE]", "Serve the repository in FOLDER over"
-				+ " HTTP, or HTTPS with --tls-cert (a PEM with the certificate and its private key, or a PKCS12 file;"
+		action("serve", "FOLDER|abfss://... [--port P] [--tokens FILE] [--tls-cert FILE]", "Serve the repository in FOLDER (or in"
+				+ " a OneLake folder, through the signed-in account) over HTTP, or HTTPS with --tls-cert (a PEM with the certificate and its private key, or a PKCS12 file;"
 				+ " its password in $LAKESTUDIO_TLS_PASSWORD).");
 	}
 
