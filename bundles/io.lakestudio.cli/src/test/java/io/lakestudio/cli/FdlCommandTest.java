@@ -57,7 +57,11 @@ class FdlCommandTest {
 
 	/** A DuckLake 0.3 SQLite catalog with one table and one data file, as the extension lays them out. */
 	private Path workingCatalog() throws Exception {
-		Path dir = home.resolve("work");
+		return workingCatalog(home.resolve("work"));
+	}
+
+	/** The same catalog in {@code dir}, for other tests. */
+	static Path workingCatalog(Path dir) throws Exception {
 		Path data = dir.resolve("files/main/t");
 		Files.createDirectories(data);
 		Files.write(data.resolve("ducklake-1.parquet"), new byte[777]);

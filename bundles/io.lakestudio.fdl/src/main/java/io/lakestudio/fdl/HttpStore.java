@@ -14,6 +14,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+
 import io.lakestudio.store.ObjectInfo;
 import io.lakestudio.store.ObjectStore;
 import io.lakestudio.store.Paths;
@@ -47,9 +50,20 @@ public final class HttpStore implements ObjectStore {
 
 	/** @param token the bearer token, or a supplier of null for a host that wants none */
 	public HttpStore(URI base, Supplier<String> token) {
+		this(base, token, null);
+	}
+
+	/**
+	 * @param tls what an https:// host's certificate is checked with (for one not signed by a CA the JDK trusts),
+	 *            or null for the JDK's own
+	 */
+	public HttpStore(URI base, Supplier<String> token, SSLContext tls) {
 		this.base = base.toString().endsWith("/") ? base : URI.create(base + "/");
 		this.token = token;
-		this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+		HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
+		if (tls != null)
+			b.sslContext(tls);
+		this.http = b.build();
 	}
 
 	@Override
@@ -151,7 +165,16 @@ public final class HttpStore implements ObjectStore {
 	private HttpResponse<byte[]> send(HttpRequest.Builder b, String path) throws StoreException {
 		try {
 			return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+		} catch (SSLHandshakeException e) {
+			// said apart from "did not answer": retrying won't help, trusting the host's CA will
+			throw new StoreException(StoreException.Kind.FORBIDDEN, path, base + ": the host's TLS certificate is not"
+					+ " trusted here (" + e.getMessage() + "); trust the certificate or CA that signed it (lakestudio"
+					+ " fdl: --ca FILE or $LAKESTUDIO_FDL_CA)", e);
 		} catch (IOException e) {
+			if (e.getCause() instanceof SSLHandshakeException h)
+				throw new StoreException(StoreException.Kind.FORBIDDEN, path, base + ": the host's TLS certificate is"
+						+ " not trusted here (" + h.getMessage() + "); trust the certificate or CA that signed it"
+						+ " (lakestudio fdl: --ca FILE or $LAKESTUDIO_FDL_CA)", e);
 			throw new StoreException(StoreException.Kind.UNAVAILABLE, path, base + " did not answer: " + e.getMessage(), e);
 		} catch (InterruptedException e) {
 			Thread.currentThread().interrupt();

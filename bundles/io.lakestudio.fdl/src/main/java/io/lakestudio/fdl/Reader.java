@@ -12,6 +12,7 @@ import java.util.Optional;
 import io.lakestudio.fdl.FdlException.Refusal;
 import io.lakestudio.fdl.Repository.Read;
 import io.lakestudio.fdl.internal.NamedFiles;
+import io.lakestudio.fdl.internal.Ranged;
 import io.lakestudio.fdl.internal.Sqlite;
 
 /**
@@ -33,11 +34,24 @@ public final class Reader {
 	private final Repository repo;
 	private final Trust trust;
 	private final Path cache;
+	private final int chunk;
 
 	public Reader(Repository repo, Trust trust, Path cache) {
+		this(repo, trust, cache, Ranged.CHUNK);
+	}
+
+	private Reader(Repository repo, Trust trust, Path cache, int chunk) {
 		this.repo = repo;
 		this.trust = trust;
 		this.cache = cache;
+		this.chunk = chunk;
+	}
+
+	/** The same reader fetching catalogs and data files {@code bytes} at a time (one ranged read each). */
+	public Reader chunked(int bytes) {
+		if (bytes < 1)
+			throw new IllegalArgumentException("a chunk of " + bytes + " bytes");
+		return new Reader(repo, trust, cache, bytes);
 	}
 
 	/** Opens {@code name} (a version ID, branch or tag; {@code main} when null). */
@@ -52,10 +66,15 @@ public final class Reader {
 					+ " (open it anyway only if you must)");
 		Path file = cache.resolve(record.catalogSha256() + ".sqlite");
 		if (!Files.isRegularFile(file) || Files.size(file) != record.catalogSize()) {
-			byte[] catalog = repo.catalog(record);
 			Files.createDirectories(cache);
 			Path tmp = Files.createTempFile(cache, "catalog", ".tmp");
-			Files.write(tmp, catalog);
+			String path = Layout.catalog(record.catalogSha256());
+			String sha = Ranged.copy(repo.store(), path, record.catalogSize(), chunk, tmp,
+					"the version's catalog is not in the repository (taken out of retention and collected?)");
+			if (!sha.equals(record.catalogSha256())) {
+				Files.delete(tmp);
+				throw FdlException.malformed(path, "the catalog's SHA-256 is " + sha + ", not the record's: it was altered");
+			}
 			tmp.toFile().setWritable(false, false);
 			Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		}
@@ -81,17 +100,14 @@ public final class Reader {
 			long size = f.getValue();
 			if (Files.isRegularFile(local) && (size < 0 || Files.size(local) == size))
 				continue;
-			byte[] b = repo.bytes(f.getKey()).orElseThrow(() -> FdlException.missing(f.getKey(),
-					"named by version " + Refs.short8(v.id()) + " but not in " + repo.location()));
-			if (size >= 0 && b.length != size)
-				throw FdlException.malformed(f.getKey(), b.length + " bytes where the catalog says " + size
-						+ ": it was altered");
 			Files.createDirectories(local.getParent());
 			Path tmp = Files.createTempFile(local.getParent(), ".fetch", ".tmp");
-			Files.write(tmp, b);
+			Ranged.copy(repo.store(), f.getKey(), size, chunk, tmp, "named by version " + Refs.short8(v.id())
+					+ " but not in " + repo.location());
+			long got = Files.size(tmp);
 			Files.move(tmp, local, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 			n++;
-			bytes += b.length;
+			bytes += got;
 		}
 		return new Copied(n, bytes);
 	}

@@ -42,9 +42,14 @@ public final class Transfer {
 		if (there.isPresent() && there.get().value().version().equals(id))
 			return new Moved(id, 0, 0, 0);
 		List<String> missing = missing(id);
+		boolean whole = false;
 		for (String v : missing)
-			copyVersion(v);
-		new Refs(to).moveBranch(branch, id, there.map(Read::etag).orElse(null), force);
+			whole = copyVersion(v) && v.equals(id);
+		// the branch's version copied whole just now is not read back; one the target had already is checked
+		if (whole)
+			new Refs(to).moveChecked(branch, id, there.map(Read::etag).orElse(null), force);
+		else
+			new Refs(to).moveBranch(branch, id, there.map(Read::etag).orElse(null), force);
 		return new Moved(id, missing.size(), objects, bytes);
 	}
 
@@ -79,19 +84,23 @@ public final class Transfer {
 		return out;
 	}
 
-	private void copyVersion(String id) throws FdlException {
+	/** Copies a version's objects the target lacks; whether its catalog and data files were among them (whole). */
+	private boolean copyVersion(String id) throws FdlException {
 		VersionRecord r = from.record(id, null);
 		Optional<Read<RetentionNote>> note = from.retention(id);
 		String catalogPath = Layout.catalog(r.catalogSha256());
+		boolean whole = false;
 		if (note.isEmpty() || note.get().value().retained() || from.exists(catalogPath)) {
 			byte[] catalog = from.catalog(r);
 			for (String f : NamedFiles.of(catalog, catalogPath).keySet())
 				copy(f, null);
 			copy(catalogPath, catalog);
+			whole = true;
 		}
 		copy(Layout.version(id), r.bytes());
 		if (note.isPresent() && !to.exists(Layout.retention(id)))
 			copy(Layout.retention(id), note.get().value().bytes());
+		return whole;
 	}
 
 	private void copy(String path, byte[] known) throws FdlException {

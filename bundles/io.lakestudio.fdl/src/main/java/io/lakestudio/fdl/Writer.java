@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import io.lakestudio.fdl.FdlException.Refusal;
 import io.lakestudio.fdl.Repository.Read;
+import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.StoreException;
 import io.lakestudio.store.WriteCondition;
 
@@ -24,15 +25,18 @@ public final class Writer {
 	public record Committed(String id, VersionRecord record, int filesSent, long bytesSent, int requests) {
 	}
 
+	private final CountingStore counted;
 	private final Repository repo;
 	private final Signing key;
 	private final String author;
 	private final Clock clock;
-	private int requests;
-	private long bytesSent;
+	/** The counts when the commit under way began: a commit reports its own requests. */
+	private long requests0, bytes0;
 
 	public Writer(Repository repo, Signing key, String author, Clock clock) {
-		this.repo = repo;
+		// every request a commit makes is counted, the reads of refs and records too, for what it reports
+		this.counted = new CountingStore(repo.store());
+		this.repo = new Repository(counted, repo.location());
 		this.key = key;
 		this.author = author;
 		this.clock = clock;
@@ -44,6 +48,8 @@ public final class Writer {
 	 */
 	public Committed commit(Path working, String branch, String message, Path scratch, boolean force)
 			throws FdlException, IOException {
+		requests0 = counted.requests();
+		bytes0 = counted.bytes(CountingStore.Kind.PUT);
 		repo.marker();
 		Optional<Read<Ref>> head = new Refs(repo).branch(branch);
 		// a new branch starts where main is, as a Git branch starts where HEAD is
@@ -59,6 +65,8 @@ public final class Writer {
 	 */
 	public Committed commitFrom(Path working, String branch, String from, String message, Path scratch)
 			throws FdlException, IOException {
+		requests0 = counted.requests();
+		bytes0 = counted.bytes(CountingStore.Kind.PUT);
 		repo.marker();
 		Optional<Read<Ref>> head = new Refs(repo).branch(branch);
 		if (head.isPresent() && !head.get().value().version().equals(from))
@@ -91,9 +99,10 @@ public final class Writer {
 			putIfAbsent(Layout.catalog(frozen.sha256()), () -> Files.readAllBytes(frozen.file()));
 			String id = record.id();
 			putIfAbsent(Layout.version(id), record::bytes);
-			refs.moveBranch(branch, id, head.map(Read::etag).orElse(null), force);
-			requests++;
-			return new Committed(id, record, sent, bytesSent, requests);
+			// each object was found there or written just now: the version is whole without reading it back
+			refs.moveChecked(branch, id, head.map(Read::etag).orElse(null), force);
+			return new Committed(id, record, sent, counted.bytes(CountingStore.Kind.PUT) - bytes0,
+					(int) (counted.requests() - requests0));
 		} finally {
 			Files.deleteIfExists(frozen.file());
 		}
@@ -106,13 +115,9 @@ public final class Writer {
 	/** Writes an object the repository lacks; one already there is left as it is. Returns whether it was sent. */
 	private boolean putIfAbsent(String path, Bytes bytes) throws FdlException, IOException {
 		try {
-			requests++;
 			if (repo.store().head(path).isPresent())
 				return false;
-			byte[] b = bytes.get();
-			requests++;
-			repo.store().put(path, b, WriteCondition.IF_ABSENT);
-			bytesSent += b.length;
+			repo.store().put(path, bytes.get(), WriteCondition.IF_ABSENT);
 			return true;
 		} catch (StoreException e) {
 			if (e.kind() == StoreException.Kind.PRECONDITION_FAILED)

@@ -75,9 +75,11 @@ public final class FdlCommand extends Command {
 		action("withdraw", "[REPO] VERSION --why W", "Withdraw a version: readers refuse it unless --force.");
 		action("retention", "[REPO] VERSION --why W", "Take a version out of retention (its record is kept).");
 		action("gc", "[REPO] [--dry-run]", "Delete what no retained version names, once its grace period is over.");
-		action("keys", "[--trust KEY --name N]", "Print this user's public key; --trust trusts another's.");
-		action("serve", "FOLDER [--port P] [--tokens FILE] [--tls-cert FILE]", "Serve the repository in FOLDER over"
-				+ " HTTP, or HTTPS with --tls-cert (a PEM with the certificate and its private key, or a PKCS12 file;"
+		action("keys", "[--keyring] [--trust KEY --name N]", "Print this user's public key (where its private key is"
+				+ " kept on standard error: a 0600 file in the state folder, made on first use); --keyring moves it into the OS keyring, as"
+				+ " sign-in tokens are kept, and deletes the file; --trust trusts another's key.");
+		action("serve", "FOLDER|abfss://... [--port P] [--tokens FILE] [--tls-cert FILE]", "Serve the repository in FOLDER (or in"
+				+ " a OneLake folder, through the signed-in account) over HTTP, or HTTPS with --tls-cert (a PEM with the certificate and its private key, or a PKCS12 file;"
 				+ " its password in $LAKESTUDIO_TLS_PASSWORD).");
 	}
 
@@ -96,7 +98,7 @@ public final class FdlCommand extends Command {
 		int w = ACTIONS.keySet().stream().mapToInt(String::length).max().orElse(0);
 		ACTIONS.forEach((a, u) -> b.append("  ").append(a).append(" ".repeat(w - a.length() + 2)).append(u[0]).append('\n'));
 		b.append("REPO is a folder or http(s)://host:port/; inside a working folder it may be left out. A host's token:")
-				.append(" $LAKESTUDIO_FDL_TOKEN or --token-file. 'lakestudio fdl ACTION --help' tells more.\n")
+				.append(" $LAKESTUDIO_FDL_TOKEN or --token-file; a CA to trust for https://: --ca FILE or $LAKESTUDIO_FDL_CA. 'lakestudio fdl ACTION --help' tells more.\n")
 				.append(EXITS);
 		return b.toString();
 	}
@@ -135,8 +137,11 @@ public final class FdlCommand extends Command {
 				.addOption(valued(null, "why", "REASON", "withdraw, retention: why."))
 				.addOption(valued(null, "author", "NAME", "commit: the author's name ($LAKESTUDIO_AUTHOR, or the user)."))
 				.addOption(valued(null, "token-file", "FILE", "A file holding the host's bearer token."))
+				.addOption(valued(null, "ca", "FILE", "A certificate (PEM) to trust for an https:// host, besides the"
+						+ " JDK's CAs (a host serving with a self-signed --tls-cert); else $LAKESTUDIO_FDL_CA."))
 				.addOption(valued(null, "trust", "KEY", "keys: trust this Ed25519 public key (64 hex digits)."))
 				.addOption(valued(null, "name", "NAME", "keys: whose key it is."))
+				.addOption(flag("keyring", "keys: keep the private key in the OS keyring, in no file."))
 				.addOption(valued(null, "port", "PORT", "serve: the port (8417); 0 picks a free one."))
 				.addOption(valued(null, "bind", "ADDRESS", "serve: the address to listen on (127.0.0.1)."))
 				.addOption(valued(null, "tls-cert", "FILE", "serve: HTTPS with this PEM (certificate + key) or PKCS12."))
@@ -150,6 +155,11 @@ public final class FdlCommand extends Command {
 			throw new Die(2, "fdl: which action? Try 'lakestudio fdl --help'.");
 		Out o = new Out(out, line.hasOption("json"));
 		String action = a.get(0);
+		// what an engine in this process reads for ATTACH 'ducklake:fdl:https...' (fdl diff, fdl sql), for this
+		// action only: the next one in the same process (tests, the workbench) must not inherit it
+		String token = System.getProperty("lakestudio.fdl.token"), ca = System.getProperty(FdlStores.CA_PROPERTY);
+		if (line.hasOption("ca"))
+			System.setProperty(FdlStores.CA_PROPERTY, Path.of(line.getOptionValue("ca")).toAbsolutePath().toString());
 		try {
 			return switch (action) {
 			case "init" -> init(line, o);
@@ -173,7 +183,17 @@ public final class FdlCommand extends Command {
 			throw new Die(2, "fdl " + action + ": " + e.getMessage());
 		} catch (IOException e) {
 			throw new Die(io.lakestudio.cli.Lakestudio.FAILED, "fdl " + action + ": " + e.getMessage());
+		} finally {
+			restore("lakestudio.fdl.token", token);
+			restore(FdlStores.CA_PROPERTY, ca);
 		}
+	}
+
+	private static void restore(String property, String value) {
+		if (value == null)
+			System.clearProperty(property);
+		else
+			System.setProperty(property, value);
 	}
 
 	static Die die(FdlException e) {
@@ -211,17 +231,16 @@ public final class FdlCommand extends Command {
 	 */
 	Named named(CommandLine line) {
 		List<String> a = line.getArgList().subList(1, line.getArgList().size());
-		String tokens = line.getOptionValue("token-file");
 		if (line.hasOption("repo"))
-			return new Named(FdlStores.repository(line.getOptionValue("repo"), tokens), a);
+			return new Named(FdlStores.repository(line.getOptionValue("repo"), line), a);
 		if (!a.isEmpty() && (a.get(0).matches("^https?://.*") || java.nio.file.Files.isRegularFile(
 				Path.of(a.get(0)).resolve(io.lakestudio.fdl.Layout.MARKER))))
-			return new Named(FdlStores.repository(a.get(0), tokens), a.subList(1, a.size()));
+			return new Named(FdlStores.repository(a.get(0), line), a.subList(1, a.size()));
 		Optional<WorkingFolder> w = work(line);
 		if (w.isEmpty())
 			throw new Die(2, "fdl " + line.getArgList().get(0) + ": which repository? Name one (a folder or a host's"
 					+ " URL), or run it inside a working folder (fdl clone makes one).");
-		return new Named(FdlStores.repository(w.get().state().repository(), tokens), a);
+		return new Named(FdlStores.repository(w.get().state().repository(), line), a);
 	}
 
 	/** The working folder: --work, else the current folder or the nearest above it that is one. */
@@ -247,7 +266,7 @@ public final class FdlCommand extends Command {
 	}
 
 	private int init(CommandLine line, Out o) throws FdlException {
-		Repository given = FdlStores.repository(arg(line, 1, "REPO"), line.getOptionValue("token-file"));
+		Repository given = FdlStores.repository(arg(line, 1, "REPO"), line);
 		Repository r = Repository.init(given.store(), given.location());
 		o.said(Map.of("repository", r.location()), "FDL repository at " + r.location());
 		return 0;
@@ -256,7 +275,7 @@ public final class FdlCommand extends Command {
 	private int commit(CommandLine line, Out o) throws FdlException, IOException {
 		if (!line.hasOption("message"))
 			throw new Die(2, "fdl commit: -m MESSAGE expected.");
-		Repository r = FdlStores.repository(arg(line, 1, "REPO"), line.getOptionValue("token-file"));
+		Repository r = FdlStores.repository(arg(line, 1, "REPO"), line);
 		Writer.Committed c = new Writer(r, FdlStores.key(home), author(line), Clock.systemUTC()).commit(
 				Path.of(arg(line, 2, "CATALOG")), line.getOptionValue("branch", "main"), line.getOptionValue("message"),
 				FdlStores.folder(home).resolve("tmp"), line.hasOption("force"));
@@ -277,9 +296,8 @@ public final class FdlCommand extends Command {
 	}
 
 	private int push(CommandLine line, Out o) throws FdlException {
-		String tokens = line.getOptionValue("token-file");
-		Repository from = FdlStores.repository(arg(line, 1, "FROM"), tokens);
-		Repository target = FdlStores.repository(arg(line, 2, "TO"), tokens);
+		Repository from = FdlStores.repository(arg(line, 1, "FROM"), line);
+		Repository target = FdlStores.repository(arg(line, 2, "TO"), line);
 		// an empty target becomes a repository, as a clone makes one
 		Repository to = Repository.init(target.store(), target.location());
 		String branch = line.getOptionValue("branch", "main");

@@ -132,8 +132,15 @@ final class FdlReadActions {
 					"trusted " + key + " " + line.getOptionValue("name", ""));
 			return 0;
 		}
-		String mine = FdlStores.key(home).publicKey();
-		o.said(Map.of("key", mine), mine);
+		boolean keyring = line.hasOption("keyring");
+		String mine = (keyring ? FdlStores.keyInKeyring(home) : FdlStores.key(home)).publicKey();
+		String kept = FdlStores.inKeyring(home) ? "keyring" : FdlStores.keys(home).resolve("ed25519").toString();
+		// the key alone on standard output, so $(lakestudio fdl keys) is the key; where it is kept beside it
+		o.said(Map.of("key", mine, "kept", kept), mine);
+		if (!o.json()) {
+			command.err().println("private key: " + (kept.equals("keyring") ? "in the OS keyring, in no file" : kept));
+			command.err().flush();
+		}
 		return 0;
 	}
 }

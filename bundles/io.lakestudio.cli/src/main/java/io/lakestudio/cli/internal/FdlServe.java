@@ -5,15 +5,25 @@ import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 
+import io.lakestudio.catalog.EventLog;
+import io.lakestudio.catalog.Settings;
 import io.lakestudio.fdl.FdlException;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.host.Access;
 import io.lakestudio.fdl.host.Host;
+import io.lakestudio.onelake.fabric.FabricLake;
+import io.lakestudio.store.ObjectStore;
 
-/** {@code fdl serve FOLDER}: an FDL host for the repository in a folder, until the process is stopped. */
+/**
+ * {@code fdl serve FOLDER|abfss://...}: an FDL host for the repository in a folder, or in a OneLake folder through
+ * the signed-in account's lake (the object store every OneLake store is, with its conditional writes), until the
+ * process is stopped.
+ */
 final class FdlServe {
 
 	private final Path home;
@@ -26,9 +36,31 @@ final class FdlServe {
 		this.out = out;
 	}
 
-	int run(String folder) throws FdlException, IOException {
-		Path root = Path.of(folder).toAbsolutePath().normalize();
-		Repository repo = Repository.init(FdlStores.folderStore(root), root + "/");
+	int run(String location) throws FdlException, IOException {
+		FabricLake lake = null;
+		ObjectStore store;
+		String where;
+		if (location.startsWith("abfss://")) {
+			EventLog log = new EventLog(home);
+			lake = Lakes.oneLake(Settings.load(home), l -> log.log("lake", l));
+			where = location.endsWith("/") ? location : location + "/";
+			store = lake.store().objects(where.substring(0, where.length() - 1));
+		} else if (location.contains("://")) {
+			throw new Die(2, "fdl serve: " + location + ": a folder or an abfss:// OneLake folder");
+		} else {
+			Path root = Path.of(location).toAbsolutePath().normalize();
+			store = FdlStores.folderStore(root);
+			where = root + "/";
+		}
+		try {
+			return serve(Repository.init(store, where));
+		} finally {
+			if (lake != null)
+				lake.close();
+		}
+	}
+
+	private int serve(Repository repo) throws FdlException, IOException {
 		String tokens = line.getOptionValue("tokens");
 		Access access = tokens == null ? Access.open() : Access.load(Path.of(tokens));
 		int port;
@@ -48,7 +80,12 @@ final class FdlServe {
 		}
 		try (Host host = new Host(repo, access, new InetSocketAddress(bind, port), tls, Host.DEFAULT_MAX_BODY,
 				Clock.systemUTC()).start()) {
-			out.println("serving " + root + " at " + host.uri() + (tokens == null ? " (no tokens: loopback only)" : ""));
+			Map<String, Object> m = new LinkedHashMap<>();
+			m.put("repository", repo.location());
+			m.put("url", host.uri().toString());
+			m.put("tokens", tokens != null);
+			new Out(out, line.hasOption("json")).said(m, "serving " + repo.location() + " at " + host.uri()
+					+ (tokens == null ? " (no tokens: loopback only)" : ""));
 			out.flush();
 			Thread.currentThread().join();
 		} catch (InterruptedException e) {

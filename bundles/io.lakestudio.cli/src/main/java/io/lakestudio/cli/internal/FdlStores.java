@@ -5,7 +5,12 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import javax.net.ssl.SSLContext;
+
+import org.apache.commons.cli.CommandLine;
+
 import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.identity.KeyringSecret;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
 import io.lakestudio.fdl.Trust;
@@ -18,16 +23,34 @@ import io.lakestudio.store.ObjectStore;
  */
 final class FdlStores {
 
+	/** In the keys folder when the private key is in the OS keyring. */
+	static final String KEYRING_MARKER = "keyring";
+
 	private FdlStores() {
 	}
 
-	static Repository repository(String location, String tokenFile) {
+	/** The property (or $LAKESTUDIO_FDL_CA) naming a PEM to trust for https:// hosts, as --ca does. */
+	static final String CA_PROPERTY = "lakestudio.fdlCa";
+	static final String CA_ENV = "LAKESTUDIO_FDL_CA";
+
+	/** The repository at {@code location}, with the --token-file and --ca of {@code line} for a host. */
+	static Repository repository(String location, CommandLine line) {
 		if (location.startsWith("http://") || location.startsWith("https://")) {
-			String token = token(tokenFile);
-			return new Repository(new HttpStore(URI.create(location), () -> token), location);
+			String token = token(line.getOptionValue("token-file"));
+			return new Repository(new HttpStore(URI.create(location), () -> token, tls(line)), location);
 		}
 		Path folder = Path.of(location).toAbsolutePath().normalize();
 		return new Repository(folderStore(folder), folder + "/");
+	}
+
+	/** TLS trusting the JDK's CAs and --ca (or $LAKESTUDIO_FDL_CA); null for the JDK's alone. */
+	private static SSLContext tls(CommandLine line) {
+		String ca = line.getOptionValue("ca", System.getenv(CA_ENV));
+		if (ca == null || ca.isBlank())
+			return null;
+		if (!Files.isRegularFile(Path.of(ca)))
+			throw new Die(2, "--ca " + ca + ": no such file");
+		return io.lakestudio.onelake.auth.Trust.with(Path.of(ca));
 	}
 
 	static ObjectStore folderStore(Path folder) {
@@ -61,19 +84,67 @@ final class FdlStores {
 		return home.resolve("fdl");
 	}
 
+	/** The user's signing key: in the OS keyring once 'fdl keys --keyring' put it there, else in the state folder. */
 	static Signing key(Path home) {
+		Path keys = keys(home);
 		try {
-			return Signing.inFolder(folder(home).resolve("keys"));
+			return Files.exists(keys.resolve(KEYRING_MARKER)) ? Signing.inVault(vault(home), keys) : Signing.inFolder(keys);
 		} catch (IOException e) {
 			throw new Die(io.lakestudio.cli.Lakestudio.FAILED, "can't read or make the signing key: " + e.getMessage());
 		}
+	}
+
+	/** Moves the signing key into the OS keyring (or makes one there); from then on it is read from there. */
+	static Signing keyInKeyring(Path home) {
+		if (!KeyringSecret.available())
+			throw new Die(io.lakestudio.cli.Lakestudio.FAILED, "fdl keys --keyring: no OS keyring here (on Linux a"
+					+ " Secret Service such as gnome-keyring on the D-Bus session); the key stays where it is");
+		try {
+			return Signing.inVault(vault(home), keys(home));
+		} catch (IOException e) {
+			try {
+				if (Files.exists(keys(home).resolve("ed25519")))
+					Files.deleteIfExists(keys(home).resolve(KEYRING_MARKER)); // the file stays the key
+			} catch (IOException ignored) {
+				// the marker only says where to look; the message below says what failed
+			}
+			throw new Die(io.lakestudio.cli.Lakestudio.FAILED, "fdl keys --keyring: " + e.getMessage()
+					+ "; the key stays where it is");
+		}
+	}
+
+	static boolean inKeyring(Path home) {
+		return Files.exists(keys(home).resolve(KEYRING_MARKER));
+	}
+
+	static Path keys(Path home) {
+		return folder(home).resolve("keys");
+	}
+
+	/** One keyring item per state folder; its marker file ("keys/keyring") holds no secret. */
+	private static Signing.Vault vault(Path home) {
+		Path state = folder(home).toAbsolutePath().normalize();
+		KeyringSecret s = new KeyringSecret("fdl-signing-key " + state, "Lakestudio FDL signing key (" + state + ")",
+				keys(home).resolve(KEYRING_MARKER));
+		return new Signing.Vault() {
+			@Override
+			public java.util.Optional<byte[]> read() throws IOException {
+				return s.read();
+			}
+
+			@Override
+			public void write(byte[] pkcs8) throws IOException {
+				s.write(pkcs8);
+			}
+		};
 	}
 
 	/** The trusted keys of the state folder, and the user's own. */
 	static Trust trust(Path home) {
 		try {
 			Trust t = Trust.load(trustFile(home));
-			return Files.exists(folder(home).resolve("keys/ed25519.pub")) ? t.and(key(home).publicKey(), "me") : t;
+			java.util.Optional<String> mine = Signing.publicKeyIn(keys(home));
+			return mine.isPresent() ? t.and(mine.get(), "me") : t;
 		} catch (IOException e) {
 			throw new Die(io.lakestudio.cli.Lakestudio.FAILED, "can't read the trusted keys: " + e.getMessage());
 		}

@@ -42,13 +42,13 @@ final class FdlWorkActions {
 	}
 
 	private Repository repo(WorkingFolder w) {
-		return FdlStores.repository(w.state().repository(), line.getOptionValue("token-file"));
+		return FdlStores.repository(w.state().repository(), line);
 	}
 
 	private int cloneInto() throws FdlException, IOException {
 		String location = command.arg(line, 1, "REPO");
 		Path folder = Path.of(command.arg(line, 2, "FOLDER")).toAbsolutePath().normalize();
-		Repository repo = FdlStores.repository(location, line.getOptionValue("token-file"));
+		Repository repo = FdlStores.repository(location, line);
 		// the folder names the repository as a reader elsewhere would: a URL, or an absolute folder
 		WorkingFolder w = WorkingFolder.clone(repo, repo.location(), folder, line.getOptionValue("branch", "main"),
 				FdlCommand.reader(home, repo));

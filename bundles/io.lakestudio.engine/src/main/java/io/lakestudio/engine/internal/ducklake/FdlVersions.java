@@ -67,7 +67,11 @@ final class FdlVersions {
 	private static Version remote(String location, String name, Path fdl) throws FdlException, IOException {
 		String token = System.getProperty("lakestudio.fdl.token", System.getenv("LAKESTUDIO_FDL_TOKEN"));
 		String root = location.endsWith("/") ? location : location + "/";
-		Repository repo = new Repository(new HttpStore(URI.create(root), () -> token), root);
+		// the CA 'fdl --ca' was given in this process, else $LAKESTUDIO_FDL_CA: for a host serving a self-signed cert
+		String ca = System.getProperty("lakestudio.fdlCa", System.getenv("LAKESTUDIO_FDL_CA"));
+		javax.net.ssl.SSLContext tls = ca == null || ca.isBlank() ? null
+				: io.lakestudio.onelake.auth.Trust.with(Path.of(ca));
+		Repository repo = new Repository(new HttpStore(URI.create(root), () -> token, tls), root);
 		Reader reader = new Reader(repo, trust(fdl), fdl.resolve("catalogs"));
 		Reader.Opened v = reader.open(name, false);
 		Path mirror = fdl.resolve("mirror").resolve(io.lakestudio.fdl.VersionRecord.sha256(
@@ -79,6 +83,8 @@ final class FdlVersions {
 	/** As the fdl commands trust: the state folder's trusted keys, and the user's own key if there is one. */
 	private static Trust trust(Path fdl) throws IOException {
 		Trust t = Trust.load(fdl.resolve("trusted-keys"));
-		return Files.exists(fdl.resolve("keys/ed25519.pub")) ? t.and(Signing.inFolder(fdl.resolve("keys")).publicKey(), "me") : t;
+		// the public key only: the private one may be in the OS keyring, and reading needs none
+		java.util.Optional<String> mine = Signing.publicKeyIn(fdl.resolve("keys"));
+		return mine.isPresent() ? t.and(mine.get(), "me") : t;
 	}
 }
