@@ -90,8 +90,8 @@ public final class DuckLakeAttachments {
 
 	/**
 	 * Opens a kept catalog read-only, with no engine: a SQLite catalog through sqlite-jdbc alone (DuckDB's driver
-	 * is never loaded for it), a catalog in a DuckDB file through DuckDB's driver, loaded as the engine loads it
-	 * from {@code home}.
+	 * is never loaded for it), a moraine store in a folder through moraine alone, a catalog in a DuckDB file
+	 * through DuckDB's driver, loaded as the engine loads it from {@code home}.
 	 */
 	public static io.lakestudio.ducklake.DuckLakeCatalog openReadOnly(java.nio.file.Path home, Attachment a)
 			throws io.lakestudio.ducklake.DuckLakeException {
@@ -99,6 +99,10 @@ public final class DuckLakeAttachments {
 				.withDataPath(a.dataPath());
 		if (a.url().startsWith("ducklake:sqlite:")) {
 			return io.lakestudio.ducklake.DuckLakeCatalog.open(a.url(), o);
+		}
+		if (a.url().startsWith(io.lakestudio.moraine.ducklake.MoraineCatalogs.PREFIX)) {
+			// a folder store needs no lake; one on OneLake is refused with the reason (the tree asks no lake)
+			return io.lakestudio.engine.internal.ducklake.MoraineAttach.open(a.url(), o, a.checkpoint(), null);
 		}
 		return io.lakestudio.ducklake.DuckLakeCatalog.open(a.url(), o, (file, ro) -> {
 			try {
