@@ -25,6 +25,8 @@ import io.lakestudio.catalog.TableUse;
 import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 import io.lakestudio.sync.Syncer;
+import io.lakestudio.ui.ducklake.DuckLakeNode;
+import io.lakestudio.ui.ducklake.DuckLakeTableFacts;
 import io.lakestudio.ui.ducklake.DuckLakeTree;
 import io.lakestudio.ui.lake.AccountSync;
 import io.lakestudio.ui.sql.SelectStatement;
@@ -289,6 +291,10 @@ public final class CatalogTree implements AutoCloseable {
 	/** A statement that reads the first rows of a table node, or empty for anything else. */
 	public Optional<String> selectFor(LakeNode node) {
 		LakeNode n = node instanceof LakeNode.Hit h ? h.target() : node;
+		if (n instanceof LakeNode.DuckLake d && d.node().kind() == DuckLakeNode.Kind.TABLE) {
+			List<String> p = d.node().path();
+			return Optional.of(DuckLakeTableFacts.select(p.get(0), p.get(1), p.get(2), null, SelectStatement.FIRST_ROWS));
+		}
 		if (!(n instanceof LakeNode.Table t)) {
 			return Optional.empty();
 		}
