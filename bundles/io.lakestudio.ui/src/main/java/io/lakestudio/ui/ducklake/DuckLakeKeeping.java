@@ -37,8 +37,10 @@ public final class DuckLakeKeeping {
 		} catch (IllegalArgumentException e) {
 			return e.getMessage();
 		}
-		try (DuckLakeCatalog c = DuckLakeAttachments.open(u, AttachOptions.defaults().withDataPath(d)
-				.withReadOnly(readOnly), null, null)) {
+		// an FDL version is read-only and opened as the engine's ATTACH opens it; the rest as the command opens them
+		try (DuckLakeCatalog c = FdlFacts.fdl(u) ? DuckLakeAttachments.openReadOnly(home, a)
+				: DuckLakeAttachments.open(u, AttachOptions.defaults().withDataPath(d).withReadOnly(readOnly), null,
+						null)) {
 			c.store().latest();
 		} catch (DuckLakeException | RuntimeException e) {
 			return e.getMessage();

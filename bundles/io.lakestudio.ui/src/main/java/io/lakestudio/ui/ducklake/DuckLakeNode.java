@@ -10,7 +10,9 @@ public record DuckLakeNode(Kind kind, List<String> path, String name, String det
 
 	public enum Kind {
 		CATALOG(true), SCHEMA(true), TABLE(true), VIEW(false), COLUMN(false), SNAPSHOTS(true), SNAPSHOT(false),
-		CHECKPOINTS(true), CHECKPOINT(false), CENSUS(true), SUBSPACE(false), MESSAGE(false);
+		CHECKPOINTS(true), CHECKPOINT(false), CENSUS(true), SUBSPACE(false), MESSAGE(false), BRANCHES(true),
+		BRANCH(false), TAGS(true), TAG(false), REQUESTS(true), REQUEST(false), VERSIONS(true), VERSION(true),
+		VERSION_TABLE(false);
 
 		private final boolean container;
 

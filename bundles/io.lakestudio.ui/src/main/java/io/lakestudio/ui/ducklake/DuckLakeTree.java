@@ -26,7 +26,9 @@ import io.lakestudio.ui.ducklake.DuckLakeNode.Kind;
 /**
  * The tree's side of the DuckLake catalogs kept attached ({@code lakestudio ducklake attach}): each read from its
  * catalog file at its latest snapshot, read-only, as the command line's {@code ls} reads it, with no engine (a
- * SQLite catalog needs sqlite-jdbc alone). What was read is kept until {@link #forget()}.
+ * SQLite catalog needs sqlite-jdbc alone). An FDL repository ({@code ducklake:fdl:}) shows the tables of the
+ * version it names and, from {@link FdlFacts}, its versions, branches, tags and open requests. What was read is
+ * kept until {@link #forget()}.
  */
 public final class DuckLakeTree {
 
@@ -39,6 +41,7 @@ public final class DuckLakeTree {
 	private final Path home;
 	private List<Attachment> kept;
 	private final Map<String, Read> reads = new HashMap<>();
+	private final FdlFacts fdl;
 
 	/** One catalog as read: its state at the latest snapshot and every snapshot, or why it can't be read. */
 	public record Read(Attachment attachment, CatalogAt at, List<Snapshot> snapshots, String error) {
@@ -50,6 +53,7 @@ public final class DuckLakeTree {
 
 	public DuckLakeTree(Path home) {
 		this.home = home;
+		this.fdl = new FdlFacts(home);
 	}
 
 	public Path home() {
@@ -80,7 +84,8 @@ public final class DuckLakeTree {
 	public List<DuckLakeNode> roots() {
 		List<DuckLakeNode> out = new ArrayList<>();
 		for (Attachment a : kept()) {
-			out.add(new DuckLakeNode(Kind.CATALOG, List.of(a.name()), a.name(), (moraine(a) ? "moraine " : "ducklake ")
+			out.add(new DuckLakeNode(Kind.CATALOG, List.of(a.name()), a.name(), (moraine(a) ? "moraine "
+					: FdlFacts.fdl(a.url()) ? "fdl " : "ducklake ")
 					+ a.url() + (a.readOnly() ? " (read-only)" : ""), 0));
 		}
 		return out;
@@ -114,6 +119,7 @@ public final class DuckLakeTree {
 		case SNAPSHOTS -> r.snapshots().stream().map(s -> snapshot(node, s)).toList();
 		case CHECKPOINTS -> MoraineFacts.checkpoints(node, r.attachment());
 		case CENSUS -> MoraineFacts.census(node, r.attachment());
+		case BRANCHES, TAGS, REQUESTS, VERSIONS, VERSION -> fdl.children(node, r.attachment().url());
 		default -> List.of();
 		};
 	}
@@ -122,7 +128,7 @@ public final class DuckLakeTree {
 	public int count(DuckLakeNode node) {
 		return switch (node.kind()) {
 		case CATALOG, SCHEMA -> read(node.catalog()).error() != null ? -1 : tableCount(node);
-		case SNAPSHOTS, CHECKPOINTS -> children(node).size();
+		case SNAPSHOTS, CHECKPOINTS, BRANCHES, TAGS, REQUESTS, VERSIONS -> children(node).size();
 		default -> -1;
 		};
 	}
@@ -143,6 +149,9 @@ public final class DuckLakeTree {
 		Snapshot latest = r.at().snapshot();
 		out.add(new DuckLakeNode(Kind.SNAPSHOTS, List.of(cat, SNAPSHOTS), "Snapshots",
 				"latest " + latest.id() + " at " + TIME.format(latest.time()), 0));
+		if (FdlFacts.fdl(r.attachment().url())) {
+			out.addAll(FdlFacts.folders(cat));
+		}
 		if (moraine(r.attachment())) {
 			out.add(new DuckLakeNode(Kind.CHECKPOINTS, List.of(cat, CHECKPOINTS), "Checkpoints", "", 0));
 			out.add(new DuckLakeNode(Kind.CENSUS, List.of(cat, CENSUS), "Store census", "", 0));

@@ -197,7 +197,8 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		case LakeNode.Column c -> ISharedImages.IMG_OBJ_ELEMENT;
 		case LakeNode.DuckLake d -> switch (d.node().kind()) {
 			case CATALOG -> ISharedImages.IMG_OBJ_PROJECT;
-			case SCHEMA, SNAPSHOTS, CHECKPOINTS, CENSUS -> ISharedImages.IMG_OBJ_FOLDER;
+			case SCHEMA, SNAPSHOTS, CHECKPOINTS, CENSUS, VERSIONS, BRANCHES, TAGS, REQUESTS, VERSION ->
+				ISharedImages.IMG_OBJ_FOLDER;
 			case COLUMN -> ISharedImages.IMG_OBJ_ELEMENT;
 			case MESSAGE -> ISharedImages.IMG_OBJS_INFO_TSK;
 			default -> ISharedImages.IMG_OBJ_FILE;
