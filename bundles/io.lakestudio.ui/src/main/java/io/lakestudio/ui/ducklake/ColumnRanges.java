@@ -44,7 +44,7 @@ record ColumnRanges(Map<Long, Range> byColumn) {
 	}
 
 	/** The smaller ({@code sign} -1) or larger of two values, either possibly null (unknown). */
-	private static String pick(String a, String b, int sign) {
+	static String pick(String a, String b, int sign) {
 		if (a == null || b == null) {
 			return a == null ? b : a;
 		}
