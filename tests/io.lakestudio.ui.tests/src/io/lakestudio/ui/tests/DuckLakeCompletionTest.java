@@ -17,10 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.lakestudio.ui.lake.Engines;
 import io.lakestudio.ui.sql.NewSqlHandler;
+import io.lakestudio.ui.sql.ResultsView;
+import io.lakestudio.ui.sql.RunStatementHandler;
 import io.lakestudio.ui.sql.SqlCompletion;
 import io.lakestudio.ui.sql.SqlEditor;
 
-/** The SQL editor's completion offers the kept DuckLake catalogs' catalog, schema, table, view and column names. */
+/**
+ * The SQL editor's completion offers the kept DuckLake catalogs' catalog, schema, table, view and column names,
+ * and a statement naming one runs.
+ */
 class DuckLakeCompletionTest {
 
 	@TempDir
@@ -81,5 +86,15 @@ class DuckLakeCompletionTest {
 				.doOperation(ISourceViewer.CONTENTASSIST_PROPOSALS);
 		Workbench.spin(800);
 		Workbench.screenshot("ducklake-completion", editor.viewer().getTextWidget().getShell());
+
+		// and the statement runs: Ctrl+Enter attaches the kept catalogs, as lakestudio sql does
+		doc.set("SELECT count(*) AS n, max(amount) AS top FROM lake.orders");
+		editor.viewer().setSelectedRange(2, 0);
+		Commands.execute(RunStatementHandler.ID);
+		ResultsView results = (ResultsView) Workbench.page().findView(ResultsView.ID);
+		Workbench.waitUntil("the statement finished", 60_000, () -> !results.state().equals("running"));
+		assertEquals("done", results.state(), results.status());
+		assertEquals("4", results.rows().table().getItem(0).getText(0));
+		assertEquals("99.99", results.rows().table().getItem(0).getText(1));
 	}
 }
