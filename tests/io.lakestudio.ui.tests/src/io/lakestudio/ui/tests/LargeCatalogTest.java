@@ -48,6 +48,10 @@ class LargeCatalogTest {
 
 	/** Draws the tree on a large catalog in {@code home} and asserts no DuckDB class or library is loaded. */
 	static void drawAndAssertNoDuckDb(Path home) throws Exception {
+		// a kept DuckLake catalog beside the account: the tree reads it from its file with sqlite-jdbc alone
+		String url = "ducklake:sqlite:" + home.resolve("kept.sqlite");
+		io.lakestudio.ducklake.DuckLakeCatalog.open(url, io.lakestudio.ducklake.AttachOptions.defaults()).close();
+		DuckLakes.keep(home, new io.lakestudio.engine.DuckLakeAttachments.Attachment("kept", url, null, false));
 		Workbench.useHome(home);
 		long t0 = System.nanoTime();
 		OneLakeView view = Workbench.openViewInPlace();
@@ -59,7 +63,11 @@ class LargeCatalogTest {
 		Workbench.maximize(view); // for the screenshot, after the figure
 
 		Tree tree = view.viewer().getTree();
-		assertEquals(1, tree.getItemCount());
+		assertEquals(2, tree.getItemCount());
+		assertEquals("kept 0 ducklake " + url, tree.getItem(1).getText());
+		TreeItem kept = Workbench.expand(view, tree.getItem(1));
+		assertEquals("main 0", kept.getItem(0).getText());
+		assertTrue(kept.getItem(1).getText().startsWith("Snapshots 1 latest 0 at "), kept.getItem(1).getText());
 		TreeItem account = tree.getItem(0);
 		assertEquals("local 5", account.getText());
 		assertTrue(account.getExpanded(), "account opens expanded");

@@ -90,8 +90,9 @@ public final class DuckLakeAttachments {
 
 	/**
 	 * Opens a kept catalog read-only, with no engine: a SQLite catalog through sqlite-jdbc alone (DuckDB's driver
-	 * is never loaded for it), a catalog in a DuckDB file through DuckDB's driver, loaded as the engine loads it
-	 * from {@code home}.
+	 * is never loaded for it), a moraine store in a folder through moraine alone, an FDL version
+	 * ({@code ducklake:fdl:<folder>[@ref]}) as its verified catalog file, a catalog in a DuckDB file
+	 * through DuckDB's driver, loaded as the engine loads it from {@code home}.
 	 */
 	public static io.lakestudio.ducklake.DuckLakeCatalog openReadOnly(java.nio.file.Path home, Attachment a)
 			throws io.lakestudio.ducklake.DuckLakeException {
@@ -99,6 +100,19 @@ public final class DuckLakeAttachments {
 				.withDataPath(a.dataPath());
 		if (a.url().startsWith("ducklake:sqlite:")) {
 			return io.lakestudio.ducklake.DuckLakeCatalog.open(a.url(), o);
+		}
+		if (a.url().startsWith(io.lakestudio.moraine.ducklake.MoraineCatalogs.PREFIX)) {
+			// a folder store needs no lake; one on OneLake is refused with the reason (the tree asks no lake)
+			return io.lakestudio.engine.internal.ducklake.MoraineAttach.open(a.url(), o, a.checkpoint(), null);
+		}
+		if (a.url().startsWith(io.lakestudio.engine.internal.ducklake.FdlVersions.PREFIX)) {
+			// an FDL version: its verified catalog file over the repository's data, as ATTACH opens it
+			try {
+				var v = io.lakestudio.engine.internal.ducklake.FdlVersions.open(a.url(), home);
+				return io.lakestudio.ducklake.DuckLakeCatalog.open(v.sqliteUrl(), o.withDataPath(v.dataPath()));
+			} catch (EngineException e) {
+				throw new io.lakestudio.ducklake.DuckLakeException(e.getMessage(), e);
+			}
 		}
 		return io.lakestudio.ducklake.DuckLakeCatalog.open(a.url(), o, (file, ro) -> {
 			try {

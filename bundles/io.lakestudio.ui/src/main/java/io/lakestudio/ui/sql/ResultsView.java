@@ -94,6 +94,10 @@ public final class ResultsView extends ViewPart {
 						return run == me && !status.isDisposed();
 					}
 				});
+		java.nio.file.Path home = io.lakestudio.catalog.Catalogs.home();
+		if (!io.lakestudio.engine.DuckLakeAttachments.of(io.lakestudio.catalog.Settings.load(home)).isEmpty()) {
+			job.attachingKept(home); // as lakestudio sql does: a statement may name a kept DuckLake catalog
+		}
 		job.schedule();
 		return job;
 	}

@@ -10,7 +10,7 @@ import io.lakestudio.catalog.LakeTable;
  */
 public final class SelectStatement {
 
-	static final int FIRST_ROWS = 100;
+	public static final int FIRST_ROWS = 100;
 
 	private SelectStatement() {
 	}

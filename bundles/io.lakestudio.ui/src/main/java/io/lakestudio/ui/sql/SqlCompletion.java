@@ -12,8 +12,12 @@ import org.eclipse.jface.text.contentassist.IContextInformationValidator;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.ui.ducklake.DuckLakeTree;
 
-/** Content assist over {@link SqlNames}: opens the catalog read-only for each request, which costs no network. */
+/**
+ * Content assist over {@link SqlNames}: opens the catalog (and the kept DuckLake catalogs' files) read-only for each
+ * request, which costs no network.
+ */
 public final class SqlCompletion implements IContentAssistProcessor {
 
 	private String error;
@@ -25,7 +29,8 @@ public final class SqlCompletion implements IContentAssistProcessor {
 		try (ReadOnlyCatalog catalog = Catalogs.openReadOnly(Catalogs.catalogFile(Catalogs.home(), account),
 				account)) {
 			int from = SqlNames.replaceFrom(text, offset);
-			List<SqlNames.Proposal> names = new SqlNames(catalog).propose(text, offset);
+			List<SqlNames.Proposal> names = new SqlNames(catalog, new DuckLakeTree(Catalogs.home()))
+					.propose(text, offset);
 			error = names.isEmpty() ? "No names in the catalog match here" : null;
 			return names.stream().map(p -> new CompletionProposal(p.replacement(), from, offset - from,
 					p.replacement().length(), null, p.display(), null, null)).toArray(ICompletionProposal[]::new);

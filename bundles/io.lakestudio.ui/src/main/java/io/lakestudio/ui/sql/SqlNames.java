@@ -13,12 +13,14 @@ import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.catalog.Workspace;
+import io.lakestudio.ui.ducklake.DuckLakeTree;
 
 /**
  * Completion of names from the catalog only (no network). Reads the dotted name being typed before the cursor
  * ({@code "Workspace/Item".schema.table.col}, each part bare or double-quoted) and offers what can follow: items
  * as {@code "workspace/item"} first, then the item's schemas and tables, then a table's columns. A first part
  * that is not an item is taken as a table name, so {@code orders.} offers the columns of tables named orders.
+ * The kept DuckLake catalogs' names follow ({@link DuckLakeSqlNames}).
  */
 public final class SqlNames {
 
@@ -31,9 +33,16 @@ public final class SqlNames {
 	}
 
 	private final ReadOnlyCatalog catalog;
+	private final DuckLakeSqlNames ducklake;
 
 	public SqlNames(ReadOnlyCatalog catalog) {
+		this(catalog, null);
+	}
+
+	/** Also the names of the DuckLake catalogs {@code lakes} keeps (null: none). */
+	public SqlNames(ReadOnlyCatalog catalog, DuckLakeTree lakes) {
 		this.catalog = catalog;
+		this.ducklake = lakes == null ? null : new DuckLakeSqlNames(lakes);
 	}
 
 	/** Where the text a proposal replaces starts (it ends at the cursor). */
@@ -41,9 +50,17 @@ public final class SqlNames {
 		return typed(text, offset).prefixStart();
 	}
 
-	/** The proposals at {@code offset}. */
+	/** The proposals at {@code offset}: OneLake's names, then the kept DuckLake catalogs'. */
 	public List<Proposal> propose(String text, int offset) {
 		Typed t = typed(text, offset);
+		Set<Proposal> out = new LinkedHashSet<>(oneLake(t));
+		if (ducklake != null) {
+			ducklake.propose(t.parts(), t.prefix(), out);
+		}
+		return List.copyOf(out);
+	}
+
+	private List<Proposal> oneLake(Typed t) {
 		String prefix = t.prefix();
 		Set<Proposal> out = new LinkedHashSet<>();
 		if (t.parts().isEmpty()) {

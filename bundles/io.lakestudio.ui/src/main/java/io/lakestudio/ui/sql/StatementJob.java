@@ -11,6 +11,7 @@ import org.eclipse.swt.widgets.Display;
 
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
+import io.lakestudio.engine.EngineSession;
 import io.lakestudio.ui.lake.Engines;
 
 /**
@@ -47,6 +48,8 @@ public final class StatementJob extends Job {
 	private final Display display;
 	private final Sink sink;
 	private final int limit;
+	private java.nio.file.Path attachKept;
+	private EngineSession session;
 
 	public StatementJob(String sql, String source, Display display, int limit, Sink sink) {
 		super("Running SQL: " + oneLine(sql));
@@ -63,7 +66,7 @@ public final class StatementJob extends Job {
 		monitor.beginTask(oneLine(sql), IProgressMonitor.UNKNOWN);
 		long t0 = System.nanoTime();
 		long n = 0;
-		try (Result r = Engines.get().execute(sql, source)) {
+		try (Result r = open()) {
 			int cols = r.columnNames().size();
 			List<String> names = List.copyOf(r.columnNames());
 			List<String> types = List.copyOf(r.columnTypes());
@@ -113,8 +116,30 @@ public final class StatementJob extends Job {
 			// the sink shows it plainly; an error dialog on top would say it twice
 			return cancelled ? Status.CANCEL_STATUS : Status.OK_STATUS;
 		} finally {
+			if (session != null) {
+				session.close();
+				session = null;
+			}
 			monitor.done();
 		}
+	}
+
+	/**
+	 * Runs the statement in a session of its own with the DuckLake catalogs kept in {@code home}'s settings
+	 * attached, as {@code lakestudio sql} does: how a statement naming a kept catalog finds it.
+	 */
+	public StatementJob attachingKept(java.nio.file.Path home) {
+		this.attachKept = home;
+		return this;
+	}
+
+	private Result open() throws EngineException {
+		if (attachKept == null) {
+			return Engines.get().execute(sql, source);
+		}
+		session = Engines.get().openSession(source);
+		session.attachKept(io.lakestudio.catalog.Settings.load(attachKept));
+		return session.execute(sql);
 	}
 
 	@Override

@@ -20,6 +20,8 @@ import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ui.ducklake.DuckLakeTableFacts;
 import io.lakestudio.onelake.Lake;
 import io.lakestudio.ui.sql.StatementJob;
 import io.lakestudio.ui.sql.SelectStatement;
@@ -28,7 +30,8 @@ import io.lakestudio.ui.lake.LakeSource;
 /**
  * A table's editor: Stats from the catalog (drawn at once, reads nothing from the lake), History from the Delta
  * log (read only when its tab is first shown, in a job), and Data: the first rows through the workbench's engine,
- * read in a job when its tab is first shown.
+ * read in a job when its tab is first shown. A DuckLake table's Stats and History come from its catalog file
+ * ({@link DuckLakeTableFacts}); History's snapshots open the table as it was at each.
  */
 public final class TableEditor extends MultiPageEditorPart {
 
@@ -48,9 +51,24 @@ public final class TableEditor extends MultiPageEditorPart {
 	private String dataSql;
 	private StatementJob job;
 	static final int DATA_ROWS = 200;
+	private DuckLakeTableInput ducklake;
+	private DuckLakeTableFacts lakeFacts;
 
 	@Override
 	public void init(IEditorSite site, IEditorInput input) throws PartInitException {
+		if (input instanceof DuckLakeTableInput d) {
+			super.init(site, input);
+			setPartName(input.getName());
+			ducklake = d;
+			try {
+				lakeFacts = DuckLakeTableFacts.read(Catalogs.home(), d.catalog(), d.schema(), d.table(), d.snapshot(),
+						DATA_ROWS);
+				dataSql = lakeFacts.select();
+			} catch (DuckLakeException e) {
+				missing = "Cannot read " + input.getToolTipText() + ": " + e.getMessage();
+			}
+			return;
+		}
 		if (!(input instanceof TableEditorInput)) {
 			throw new PartInitException("Not a table: " + input);
 		}
@@ -77,6 +95,13 @@ public final class TableEditor extends MultiPageEditorPart {
 	@Override
 	protected void createPages() {
 		pages = new TablePages(getContainer());
+		if (ducklake != null) {
+			setPageText(addPage(lakeFacts == null ? message(missing) : pages.statsPage(lakeFacts.facts(),
+					DuckLakeTableFacts.COLUMN_HEADERS, lakeFacts.columns())), "Stats");
+			setPageText(addPage(pages.historyPage("Snapshot", "Time", "Author", "Message", "Changes")), "History");
+			setPageText(addPage(pages.dataPage()), "Data");
+			return;
+		}
 		setPageText(addPage(stats == null ? message(missing) : pages.statsPage(stats)), "Stats");
 		setPageText(addPage(pages.historyPage()), "History");
 		setPageText(addPage(pages.dataPage()), "Data");
@@ -104,6 +129,14 @@ public final class TableEditor extends MultiPageEditorPart {
 
 	/** Reads the log off the UI thread; the tab says "reading" until the job answers. */
 	private void loadHistory() {
+		if (ducklake != null) {
+			if (lakeFacts == null) {
+				pages.showHistoryError(missing);
+			} else {
+				pages.showSnapshots(lakeFacts.history(), this::openSnapshot);
+			}
+			return;
+		}
 		if (table == null) {
 			pages.showHistoryError(missing);
 			return;
@@ -158,8 +191,21 @@ public final class TableEditor extends MultiPageEditorPart {
 		}
 		pages.dataStarted(dataSql);
 		job = new StatementJob(dataSql, "table editor", getContainer().getDisplay(), DATA_ROWS, pages.dataSink());
+		if (ducklake != null) {
+			job.attachingKept(Catalogs.home()); // the statement names the kept catalog
+		}
 		job.setUser(false);
 		job.schedule();
+	}
+
+	/** Opens the DuckLake table at one of its snapshots, read-only, in an editor of its own. */
+	public void openSnapshot(long snapshot) {
+		ducklake.at(snapshot).open();
+	}
+
+	/** What Stats and History show of a DuckLake table; null for a OneLake table or one that can't be read. */
+	public DuckLakeTableFacts duckLakeFacts() {
+		return lakeFacts;
 	}
 
 	/** The SELECT the Data tab runs (null: the table is not in the catalog). */

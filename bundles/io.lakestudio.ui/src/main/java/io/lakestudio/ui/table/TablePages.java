@@ -2,6 +2,7 @@ package io.lakestudio.ui.table;
 
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jface.layout.GridDataFactory;
@@ -14,6 +15,7 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 
 import io.lakestudio.catalog.LakeColumn;
+import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ui.sql.RowsTable;
 import io.lakestudio.ui.sql.StatementJob;
 
@@ -39,17 +41,23 @@ public final class TablePages {
 	}
 
 	Composite statsPage(TableStats stats) {
+		List<String[]> rows = new ArrayList<>();
+		for (LakeColumn col : stats.columns()) {
+			rows.add(new String[] { String.valueOf(col.ordinal()), col.name(), col.type(), col.nullable() ? "yes"
+					: "no", col.partition() ? "yes" : "" });
+		}
+		return statsPage(stats.facts(), new String[] { "#", "Column", "Type", "Nullable", "Partition" }, rows);
+	}
+
+	Composite statsPage(List<String[]> factRows, String[] columnHeaders, List<String[]> columnRows) {
 		Composite c = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().margins(6, 6).applyTo(c);
 		facts = table(c, "Fact", "Value");
-		stats.facts().forEach(f -> row(facts, f));
+		factRows.forEach(f -> row(facts, f));
 		GridDataFactory.fillDefaults().grab(true, false).applyTo(facts);
-		new Label(c, SWT.NONE).setText("Columns (" + stats.columns().size() + ")");
-		columns = table(c, "#", "Column", "Type", "Nullable", "Partition");
-		for (LakeColumn col : stats.columns()) {
-			row(columns, String.valueOf(col.ordinal()), col.name(), col.type(), col.nullable() ? "yes" : "no",
-					col.partition() ? "yes" : "");
-		}
+		new Label(c, SWT.NONE).setText("Columns (" + columnRows.size() + ")");
+		columns = table(c, columnHeaders);
+		columnRows.forEach(r -> row(columns, r));
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
 		pack(facts);
 		pack(columns);
@@ -57,12 +65,16 @@ public final class TablePages {
 	}
 
 	Composite historyPage() {
+		return historyPage("Version", "Time", "Operation", "Log bytes");
+	}
+
+	Composite historyPage(String... headers) {
 		Composite c = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().margins(6, 6).applyTo(c);
 		historyState = new Label(c, SWT.WRAP);
 		historyState.setText(READING);
 		GridDataFactory.fillDefaults().grab(true, false).applyTo(historyState);
-		history = table(c, "Version", "Time", "Operation", "Log bytes");
+		history = table(c, headers);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(history);
 		return c;
 	}
@@ -76,6 +88,25 @@ public final class TablePages {
 		pack(history);
 		historyState.setText(commits.size() + " versions from the table's _delta_log (newest first; the mirror"
 				+ " will serve this once it lands)");
+		historyState.getParent().layout();
+	}
+
+	/** A DuckLake table's snapshots; opening a row ({@code open}, with the snapshot id) shows the table at it. */
+	void showSnapshots(List<Snapshot> snapshots, java.util.function.LongConsumer open) {
+		history.removeAll();
+		for (Snapshot s : snapshots) {
+			row(history, String.valueOf(s.id()), TIME.format(s.time()), s.author() == null ? "" : s.author(),
+					s.commitMessage() == null ? "" : s.commitMessage(), s.changesMade() == null ? "" : s.changesMade());
+		}
+		pack(history);
+		history.addListener(SWT.DefaultSelection, e -> {
+			int i = history.getSelectionIndex();
+			if (i >= 0) {
+				open.accept(snapshots.get(i).id());
+			}
+		});
+		historyState.setText(snapshots.size() + " snapshots of the catalog touch this table (newest first);"
+				+ " open one to see the table as it was then");
 		historyState.getParent().layout();
 	}
 

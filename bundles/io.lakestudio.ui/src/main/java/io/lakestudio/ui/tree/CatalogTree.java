@@ -25,6 +25,9 @@ import io.lakestudio.catalog.TableUse;
 import io.lakestudio.catalog.WarmState;
 import io.lakestudio.catalog.Workspace;
 import io.lakestudio.sync.Syncer;
+import io.lakestudio.ui.ducklake.DuckLakeNode;
+import io.lakestudio.ui.ducklake.DuckLakeTableFacts;
+import io.lakestudio.ui.ducklake.DuckLakeTree;
 import io.lakestudio.ui.lake.AccountSync;
 import io.lakestudio.ui.sql.SelectStatement;
 
@@ -46,11 +49,13 @@ public final class CatalogTree implements AutoCloseable {
 	private Map<String, WarmState> warm;
 	private Set<String> inUse;
 	private LakeState lakeState;
+	private final DuckLakeTree ducklake;
 
 	private CatalogTree(Path home, String account, ReadOnlyCatalog catalog) {
 		this.home = home;
 		this.account = account;
 		this.catalog = catalog;
+		this.ducklake = new DuckLakeTree(home);
 	}
 
 	/** Opens the catalog of the account in the state folder's settings; reads only, never the network. */
@@ -71,6 +76,11 @@ public final class CatalogTree implements AutoCloseable {
 		return catalog;
 	}
 
+	/** The kept DuckLake catalogs, shown beside the account. */
+	public DuckLakeTree ducklake() {
+		return ducklake;
+	}
+
 	/** Drops what was read; the next question reads the catalog again. */
 	public void forget() {
 		children.clear();
@@ -78,6 +88,7 @@ public final class CatalogTree implements AutoCloseable {
 		warm = null;
 		inUse = null;
 		lakeState = null;
+		ducklake.forget();
 	}
 
 	/** After the file was replaced (set aside, cleared): a fresh handle on the new file. */
@@ -109,10 +120,14 @@ public final class CatalogTree implements AutoCloseable {
 	}
 
 	public List<LakeNode> roots() {
+		List<LakeNode> out = new ArrayList<>();
 		if (!catalog.knowsAnything()) {
-			return List.of(new LakeNode.Message(catalog.openNotice().map(n -> n + " ").orElse("") + NOTHING_SYNCED));
+			out.add(new LakeNode.Message(catalog.openNotice().map(n -> n + " ").orElse("") + NOTHING_SYNCED));
+		} else {
+			out.add(new LakeNode.Account(account));
 		}
-		return List.of(new LakeNode.Account(account));
+		ducklake.roots().forEach(n -> out.add(new LakeNode.DuckLake(n)));
+		return out;
 	}
 
 	public List<LakeNode> children(LakeNode node) {
@@ -135,6 +150,7 @@ public final class CatalogTree implements AutoCloseable {
 		case LakeNode.Column c -> false;
 		case LakeNode.FileNode f -> false;
 		case LakeNode.Hit h when h.hit().kind() == SearchHit.Kind.COLUMN -> false;
+		case LakeNode.DuckLake d -> d.node().kind().container();
 		case LakeNode.ItemNode i -> i.item().hasTables() || !children(node).isEmpty();
 		default -> true;
 		};
@@ -148,6 +164,7 @@ public final class CatalogTree implements AutoCloseable {
 		case LakeNode.Kind k -> live(children(k));
 		case LakeNode.ItemNode i when i.item().hasTables() -> tableCount(i);
 		case LakeNode.Schema s -> live(children(s));
+		case LakeNode.DuckLake d -> ducklake.count(d.node());
 		default -> -1;
 		};
 	}
@@ -217,6 +234,8 @@ public final class CatalogTree implements AutoCloseable {
 				.<LakeNode>map(c -> new LakeNode.Column(t.table().id(), c)).toList();
 		case LakeNode.Folder f -> catalog.files(f.itemId(), f.dir()).stream().map(file -> fileNode(file)).toList();
 		case LakeNode.Hit h -> h.hit().kind() == SearchHit.Kind.COLUMN ? List.of() : children(h.target());
+		case LakeNode.DuckLake d -> ducklake.children(d.node()).stream().<LakeNode>map(LakeNode.DuckLake::new)
+				.toList();
 		default -> List.of();
 		};
 	}
@@ -272,6 +291,10 @@ public final class CatalogTree implements AutoCloseable {
 	/** A statement that reads the first rows of a table node, or empty for anything else. */
 	public Optional<String> selectFor(LakeNode node) {
 		LakeNode n = node instanceof LakeNode.Hit h ? h.target() : node;
+		if (n instanceof LakeNode.DuckLake d && d.node().kind() == DuckLakeNode.Kind.TABLE) {
+			List<String> p = d.node().path();
+			return Optional.of(DuckLakeTableFacts.select(p.get(0), p.get(1), p.get(2), null, SelectStatement.FIRST_ROWS));
+		}
 		if (!(n instanceof LakeNode.Table t)) {
 			return Optional.empty();
 		}

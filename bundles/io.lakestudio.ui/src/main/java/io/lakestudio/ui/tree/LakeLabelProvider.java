@@ -150,6 +150,7 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		case LakeNode.Table t -> tableDetail(t.table());
 		case LakeNode.Column c -> ": " + c.column().type() + (c.column().partition() ? " (partition)" : "");
 		case LakeNode.FileNode f -> Sizes.of(f.file().size());
+		case LakeNode.DuckLake d -> d.node().detail();
 		case LakeNode.Hit h -> (h.hit().kind() == SearchHit.Kind.COLUMN ? "" : detail(h.target()) + " ")
 				.stripLeading() + h.hit().kind().name().toLowerCase(Locale.ROOT);
 		default -> "";
@@ -194,6 +195,14 @@ public final class LakeLabelProvider extends LabelProvider implements IStyledLab
 		case LakeNode.Kind k -> ISharedImages.IMG_OBJ_FOLDER;
 		case LakeNode.FileNode f -> ISharedImages.IMG_OBJ_FILE;
 		case LakeNode.Column c -> ISharedImages.IMG_OBJ_ELEMENT;
+		case LakeNode.DuckLake d -> switch (d.node().kind()) {
+			case CATALOG -> ISharedImages.IMG_OBJ_PROJECT;
+			case SCHEMA, SNAPSHOTS, CHECKPOINTS, CENSUS, VERSIONS, BRANCHES, TAGS, REQUESTS, VERSION ->
+				ISharedImages.IMG_OBJ_FOLDER;
+			case COLUMN -> ISharedImages.IMG_OBJ_ELEMENT;
+			case MESSAGE -> ISharedImages.IMG_OBJS_INFO_TSK;
+			default -> ISharedImages.IMG_OBJ_FILE;
+			};
 		default -> ISharedImages.IMG_OBJ_FILE;
 		});
 	}

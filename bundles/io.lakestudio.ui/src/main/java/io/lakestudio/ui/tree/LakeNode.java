@@ -391,4 +391,24 @@ public abstract sealed class LakeNode {
 			return target.listing();
 		}
 	}
+
+	/** A node under a kept DuckLake catalog; {@link io.lakestudio.ui.ducklake.DuckLakeTree} reads them. */
+	public static final class DuckLake extends LakeNode {
+
+		private final io.lakestudio.ui.ducklake.DuckLakeNode node;
+
+		public DuckLake(io.lakestudio.ui.ducklake.DuckLakeNode node) {
+			super(node.key());
+			this.node = node;
+		}
+
+		public io.lakestudio.ui.ducklake.DuckLakeNode node() {
+			return node;
+		}
+
+		@Override
+		public String name() {
+			return node.name();
+		}
+	}
 }

@@ -20,9 +20,16 @@ import org.eclipse.ui.PlatformUI;
 import io.lakestudio.catalog.SearchHit;
 import io.lakestudio.ui.lake.LakeSource;
 import io.lakestudio.ui.sql.NewSqlHandler;
+import io.lakestudio.ui.ducklake.AttachDuckLakeDialog;
+import io.lakestudio.ui.ducklake.DuckLakeKeeping;
+import io.lakestudio.ui.ducklake.DuckLakeNode;
+import io.lakestudio.ui.table.DuckLakeTableInput;
 import io.lakestudio.ui.table.TableEditorInput;
 
-/** The tree's context menu: open a table, a new SQL editor on it, copy a node's name or a SELECT of a table, and Refresh. */
+/**
+ * The tree's context menu: open a table, a new SQL editor on it, copy a node's name or a SELECT of a table,
+ * Refresh, and keep DuckLake catalogs attached (Attach DuckLake…, Detach).
+ */
 public final class TreeActions {
 
 	public static final String COPY_NAME = "io.lakestudio.ui.copyName";
@@ -30,6 +37,8 @@ public final class TreeActions {
 	public static final String REFRESH = "io.lakestudio.ui.refresh";
 	public static final String OPEN = "io.lakestudio.ui.open";
 	public static final String NEW_SQL = "io.lakestudio.ui.newSqlOnTable";
+	public static final String ATTACH_DUCKLAKE = "io.lakestudio.ui.attachDuckLake";
+	public static final String DETACH_DUCKLAKE = "io.lakestudio.ui.detachDuckLake";
 
 	private final TreeViewer viewer;
 	private final CatalogTree tree;
@@ -74,8 +83,25 @@ public final class TreeActions {
 	private final Action open = new Action("Open") {
 		@Override
 		public void run() {
-			selected().stream().map(TreeActions::tableInput).flatMap(java.util.Optional::stream).findFirst()
-					.ifPresent(TableEditorInput::open);
+			selected().stream().map(TreeActions::opener).flatMap(java.util.Optional::stream).findFirst()
+					.ifPresent(Runnable::run);
+		}
+	};
+	private final Action attach = new Action("Attach DuckLake\u2026") {
+		@Override
+		public void run() {
+			attachDialog(true);
+		}
+	};
+	private final Action detach = new Action("Detach") {
+		@Override
+		public void run() {
+			for (LakeNode n : selected()) {
+				if (n instanceof LakeNode.DuckLake d && d.node().kind() == DuckLakeNode.Kind.CATALOG) {
+					DuckLakeKeeping.detach(tree.home(), d.node().catalog());
+				}
+			}
+			keptChanged();
 		}
 	};
 
@@ -87,6 +113,23 @@ public final class TreeActions {
 		refresh.setId(REFRESH);
 		open.setId(OPEN);
 		newSql.setId(NEW_SQL);
+		attach.setId(ATTACH_DUCKLAKE);
+		detach.setId(DETACH_DUCKLAKE);
+	}
+
+	/** Opens "Attach DuckLake…"; {@code block} false returns it open (tests fill it and press OK). */
+	public AttachDuckLakeDialog attachDialog(boolean block) {
+		AttachDuckLakeDialog d = new AttachDuckLakeDialog(viewer.getControl().getShell(), tree.home(),
+				this::keptChanged);
+		d.setBlockOnOpen(block);
+		d.open();
+		return d;
+	}
+
+	/** After settings.json's kept catalogs changed: the roots are read again. */
+	private void keptChanged() {
+		tree.forget();
+		viewer.refresh();
 	}
 
 	/** Fills the menu for the current selection; called each time the menu is about to show. */
@@ -94,7 +137,9 @@ public final class TreeActions {
 		List<LakeNode> nodes = selected();
 		copyName.setEnabled(!nodes.isEmpty());
 		copySelect.setEnabled(nodes.size() == 1 && tree.selectFor(nodes.get(0)).isPresent());
-		open.setEnabled(nodes.size() == 1 && tableInput(nodes.get(0)).isPresent());
+		open.setEnabled(nodes.size() == 1 && opener(nodes.get(0)).isPresent());
+		detach.setEnabled(!nodes.isEmpty() && nodes.stream().allMatch(n -> n instanceof LakeNode.DuckLake d
+				&& d.node().kind() == DuckLakeNode.Kind.CATALOG));
 		newSql.setEnabled(copySelect.isEnabled());
 		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
 		refresh.setEnabled(LakeSource.refreshable(tree.home()));
@@ -106,6 +151,9 @@ public final class TreeActions {
 		menu.add(copySelect);
 		menu.add(new Separator());
 		menu.add(refresh);
+		menu.add(new Separator());
+		menu.add(attach);
+		menu.add(detach);
 		menu.add(new Separator(IWorkbenchActionConstants.MB_ADDITIONS));
 	}
 
@@ -116,6 +164,8 @@ public final class TreeActions {
 		case REFRESH -> refresh;
 		case OPEN -> open;
 		case NEW_SQL -> newSql;
+		case ATTACH_DUCKLAKE -> attach;
+		case DETACH_DUCKLAKE -> detach;
 		default -> throw new IllegalArgumentException(id);
 		};
 	}
@@ -126,7 +176,7 @@ public final class TreeActions {
 		if (nodes.size() != 1) {
 			return;
 		}
-		if (tableInput(nodes.get(0)).isPresent()) {
+		if (opener(nodes.get(0)).isPresent()) {
 			open.run();
 		} else {
 			viewer.setExpandedState(nodes.get(0), !viewer.getExpandedState(nodes.get(0)));
@@ -162,10 +212,16 @@ public final class TreeActions {
 		}
 	}
 
-	/** The table editor's input for a table node (or a filter hit naming a table); empty for anything else. */
-	static java.util.Optional<TableEditorInput> tableInput(LakeNode node) {
+	/** Opens the table editor on a table node (OneLake or DuckLake, or a filter hit naming one); empty otherwise. */
+	static java.util.Optional<Runnable> opener(LakeNode node) {
 		LakeNode n = node instanceof LakeNode.Hit h ? h.target() : node;
-		return n instanceof LakeNode.Table t ? java.util.Optional.of(new TableEditorInput(t.table()))
-				: java.util.Optional.empty();
+		if (n instanceof LakeNode.Table t) {
+			return java.util.Optional.of(new TableEditorInput(t.table())::open);
+		}
+		if (n instanceof LakeNode.DuckLake d && d.node().kind() == DuckLakeNode.Kind.TABLE) {
+			List<String> p = d.node().path();
+			return java.util.Optional.of(new DuckLakeTableInput(p.get(0), p.get(1), p.get(2), null)::open);
+		}
+		return java.util.Optional.empty();
 	}
 }

@@ -21,18 +21,18 @@ import io.lakestudio.store.StoreException;
  * signature against the state folder's trusted keys and the user's own, retention, catalog hash), then attached as
  * its verified local catalog over the repository's data root. A version never changes, so it is always read-only.
  */
-final class FdlVersions {
+public final class FdlVersions {
 
-	static final String PREFIX = "ducklake:fdl:";
+	public static final String PREFIX = "ducklake:fdl:";
 
 	private FdlVersions() {
 	}
 
 	/** The ducklake:sqlite URL of the version's verified catalog file and the data path it reads from. */
-	record Version(String id, String sqliteUrl, String dataPath) {
+	public record Version(String id, String sqliteUrl, String dataPath) {
 	}
 
-	static Version open(String url, Path home) throws EngineException {
+	public static Version open(String url, Path home) throws EngineException {
 		String rest = url.substring(PREFIX.length());
 		int at = rest.lastIndexOf('@');
 		String location = at < 0 ? rest : rest.substring(0, at);
