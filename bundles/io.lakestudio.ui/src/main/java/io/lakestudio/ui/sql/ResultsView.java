@@ -39,9 +39,12 @@ public final class ResultsView extends ViewPart {
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(rows.table());
 	}
 
-	/** Runs a statement (stopping the one still running here, if any); the rows stream into the table. */
-	public StatementJob run(String sql) {
-		if (job != null) {
+	/**
+	 * Runs a statement in an editor's session; the rows stream into the table. Another editor's statement still
+	 * running here is stopped; one of the same editor's runs to its end first (its answer no longer shown).
+	 */
+	public StatementJob run(String sql, EditorSession session) {
+		if (job != null && job.getRule() != session) {
 			job.cancel();
 		}
 		Object me = new Object();
@@ -94,11 +97,7 @@ public final class ResultsView extends ViewPart {
 						return run == me && !status.isDisposed();
 					}
 				});
-		java.nio.file.Path home = io.lakestudio.catalog.Catalogs.home();
-		if (!io.lakestudio.engine.DuckLakeAttachments.of(io.lakestudio.catalog.Settings.load(home)).isEmpty()) {
-			job.attachingKept(home); // as lakestudio sql does: a statement may name a kept DuckLake catalog
-		}
-		job.schedule();
+		job.in(session).schedule();
 		return job;
 	}
 

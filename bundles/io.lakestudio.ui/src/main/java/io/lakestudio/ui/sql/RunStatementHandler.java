@@ -8,7 +8,8 @@ import org.eclipse.ui.handlers.HandlerUtil;
 
 /**
  * Ctrl+Enter: runs the statement at the cursor (or the selection) through the workbench's engine, as a job with
- * progress and cancel; the rows stream into the Results view. An empty statement is not run.
+ * progress and cancel, in the editor's own session; the rows stream into the Results view. An empty statement is
+ * not run.
  */
 public final class RunStatementHandler extends AbstractHandler {
 
@@ -24,7 +25,7 @@ public final class RunStatementHandler extends AbstractHandler {
 				if (sql.isBlank() || Statements.onlyComments(sql)) {
 					view.showNotRun(sql, "Nothing to run: put the cursor in a statement or select one.");
 				} else {
-					view.run(sql);
+					view.run(sql, editor.session());
 				}
 			} catch (PartInitException e) {
 				throw new IllegalStateException(e);

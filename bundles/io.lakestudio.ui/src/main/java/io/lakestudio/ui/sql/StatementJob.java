@@ -50,6 +50,9 @@ public final class StatementJob extends Job {
 	private final int limit;
 	private java.nio.file.Path attachKept;
 	private EngineSession session;
+	private EditorSession editorSession;
+	/** Said before the statement's own notices: the editor's session was opened anew. */
+	private final List<String> notes = new ArrayList<>();
 
 	public StatementJob(String sql, String source, Display display, int limit, Sink sink) {
 		super("Running SQL: " + oneLine(sql));
@@ -101,7 +104,8 @@ public final class StatementJob extends Job {
 			long rows = n;
 			boolean cancelled = monitor.isCanceled();
 			boolean cut = truncated;
-			List<String> notices = List.copyOf(r.notices());
+			List<String> notices = new ArrayList<>(notes);
+			notices.addAll(r.notices());
 			long ms = (System.nanoTime() - t0) / 1_000_000;
 			ui(() -> {
 				sink.rows(b);
@@ -111,7 +115,11 @@ public final class StatementJob extends Job {
 		} catch (EngineException | RuntimeException e) {
 			long ms = (System.nanoTime() - t0) / 1_000_000;
 			boolean cancelled = monitor.isCanceled();
-			String m = e.getMessage() == null ? e.toString() : e.getMessage();
+			if (e instanceof RuntimeException && editorSession != null) {
+				editorSession.broken();
+			}
+			String m = (e.getMessage() == null ? e.toString() : e.getMessage())
+					+ (notes.isEmpty() ? "" : "\n" + String.join("\n", notes));
 			ui(() -> sink.failed(m, ms, cancelled));
 			// the sink shows it plainly; an error dialog on top would say it twice
 			return cancelled ? Status.CANCEL_STATUS : Status.OK_STATUS;
@@ -133,7 +141,17 @@ public final class StatementJob extends Job {
 		return this;
 	}
 
+	/** Runs the statement in an editor's session, after the editor's statements asked before it. */
+	public StatementJob in(EditorSession s) {
+		this.editorSession = s;
+		setRule(s);
+		return this;
+	}
+
 	private Result open() throws EngineException {
+		if (editorSession != null) {
+			return editorSession.execute(sql, source, notes);
+		}
 		if (attachKept == null) {
 			return Engines.get().execute(sql, source);
 		}
