@@ -44,8 +44,8 @@ public final class Ranged {
 		long at = 0;
 		try (OutputStream out = Files.newOutputStream(file)) {
 			while (true) {
-				long left = size < 0 ? Long.MAX_VALUE : size - at;
-				int ask = (int) Math.min(chunk, left + 1); // one past the end tells a longer object at no cost
+				// one past the end tells a longer object at no cost; of a size nothing says, whole chunks to the end
+				int ask = size < 0 ? chunk : (int) Math.min(chunk, size - at + 1);
 				byte[] b = store.get(path, at, ask);
 				if (size >= 0 && at + b.length > size)
 					throw FdlException.malformed(path, "longer than the " + size + " bytes said of it: it was altered");
