@@ -21,6 +21,13 @@ public interface CatalogKind extends AutoCloseable {
 	 */
 	Answer execute(String statement) throws EngineException;
 
+	/**
+	 * Stops the statement this kind runs now, from another thread (it then fails); a cancel that comes between
+	 * two of its steps stops the next one. Nothing to do by default.
+	 */
+	default void cancel() {
+	}
+
 	/** A failure of a query this kind answered, in the user's terms (which table a file belongs to). */
 	default String explain(String message) {
 		return message;

@@ -17,6 +17,8 @@ public final class EngineSession implements AutoCloseable {
 	private final Engine engine;
 	private final String source;
 	private final List<CatalogKind> kinds;
+	/** Whether the statement last sent went to the engine (then a cancel is the engine's), not to a kind. */
+	private volatile boolean atEngine;
 
 	EngineSession(Engine engine, String source, List<CatalogKind> kinds) {
 		this.engine = engine;
@@ -26,6 +28,7 @@ public final class EngineSession implements AutoCloseable {
 
 	/** Runs one statement. */
 	public Result execute(String sql) throws EngineException {
+		atEngine = false;
 		for (CatalogKind k : kinds) {
 			CatalogKind.Answer a = k.execute(sql);
 			if (a != null) {
@@ -39,7 +42,21 @@ public final class EngineSession implements AutoCloseable {
 				}
 			}
 		}
+		atEngine = true;
 		return engine.execute(sql, source);
+	}
+
+	/**
+	 * Stops this session's statement, from another thread: it fails (as DuckDB's "INTERRUPT Error"), and what it
+	 * wrote is undone; the session stays usable, and an open transaction is aborted as on any failure.
+	 */
+	public void cancel() {
+		for (CatalogKind k : kinds) {
+			k.cancel();
+		}
+		if (atEngine) {
+			engine.cancel();
+		}
 	}
 
 	/** Attaches the DuckLake catalogs kept in the settings, as their ATTACH statements would. */

@@ -24,7 +24,8 @@ import io.lakestudio.ui.lake.Engines;
 public final class EditorSession implements ISchedulingRule {
 
 	private Engine engine;
-	private EngineSession session;
+	/** Volatile: {@link #cancel} reads it from another thread while {@link #execute} holds the lock. */
+	private volatile EngineSession session;
 	private boolean broken;
 	private boolean closed;
 
@@ -58,6 +59,16 @@ public final class EditorSession implements ISchedulingRule {
 		} catch (RuntimeException e) {
 			broken = true;
 			throw e;
+		}
+	}
+
+	/** Stops the editor's statement now running (the progress view's Cancel), wherever it runs. */
+	void cancel() {
+		EngineSession s = session;
+		if (s != null) {
+			s.cancel();
+		} else {
+			Engines.cancel();
 		}
 	}
 

@@ -49,7 +49,7 @@ public final class StatementJob extends Job {
 	private final Sink sink;
 	private final int limit;
 	private java.nio.file.Path attachKept;
-	private EngineSession session;
+	private volatile EngineSession session;
 	private EditorSession editorSession;
 	/** Said before the statement's own notices: the editor's session was opened anew. */
 	private final List<String> notes = new ArrayList<>();
@@ -162,7 +162,14 @@ public final class StatementJob extends Job {
 
 	@Override
 	protected void canceling() {
-		Engines.cancel();
+		EngineSession own = session;
+		if (editorSession != null) {
+			editorSession.cancel();
+		} else if (own != null) {
+			own.cancel();
+		} else {
+			Engines.cancel();
+		}
 	}
 
 	@Override

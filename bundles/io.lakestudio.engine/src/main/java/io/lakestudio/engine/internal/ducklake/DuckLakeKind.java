@@ -60,6 +60,7 @@ public final class DuckLakeKind implements CatalogKind {
 
 	@Override
 	public Answer execute(String statement) throws EngineException {
+		db.begin();
 		Text t = new Text(statement);
 		boolean query = false;
 		try {
@@ -398,6 +399,11 @@ public final class DuckLakeKind implements CatalogKind {
 
 	Answer count(long n) throws EngineException {
 		return new Answer(duck(), "SELECT " + n + "::BIGINT AS \"Count\"", List.of());
+	}
+
+	@Override
+	public void cancel() {
+		db.cancel();
 	}
 
 	@Override

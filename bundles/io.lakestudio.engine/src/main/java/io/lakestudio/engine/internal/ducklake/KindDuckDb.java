@@ -29,6 +29,8 @@ final class KindDuckDb implements AutoCloseable {
 	private final Path staging;
 	private final FileAccess files;
 	private Connection duck;
+	/** {@link #duck} as statements see it: cancellable from another thread. */
+	private volatile Interruptible watched;
 	private List<Path> allowed = List.of();
 	/** DuckDB's threads: the engine's, or fewer after {@code SET threads}. */
 	private int threads;
@@ -62,6 +64,7 @@ final class KindDuckDb implements AutoCloseable {
 				dirs.add(staging());
 				dirs.addAll(files.folders()); // the user's grant: the guard checks each path against it first
 				duck = DuckDb.open(config.withThreads(threads), dirs);
+				watched = new Interruptible(duck);
 				defined.clear();
 				temps.clear();
 				rewrites.clear();
@@ -69,7 +72,23 @@ final class KindDuckDb implements AutoCloseable {
 				throw new EngineException(Kind.FAILED, "cannot start DuckDB: " + e.getMessage(), e);
 			}
 		}
-		return duck;
+		return watched.connection();
+	}
+
+	/** A user statement begins: an earlier cancel isn't carried into it. */
+	void begin() {
+		Interruptible w = watched;
+		if (w != null) {
+			w.begin();
+		}
+	}
+
+	/** Stops the DuckDB statement running now, or the next to start (from any thread). */
+	void cancel() {
+		Interruptible w = watched;
+		if (w != null) {
+			w.cancel();
+		}
 	}
 
 	/** Allows a data path (made if missing): the DuckDB restarts on next use if it wasn't allowed yet. */
@@ -124,6 +143,7 @@ final class KindDuckDb implements AutoCloseable {
 				// closing; a new one is opened on next use
 			}
 			duck = null;
+			watched = null;
 		}
 	}
 }
