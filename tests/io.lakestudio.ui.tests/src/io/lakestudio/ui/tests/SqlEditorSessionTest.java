@@ -110,4 +110,30 @@ class SqlEditorSessionTest {
 		assertEquals(List.of("1"), DuckLakes.run(attach, "SELECT count(*) FROM x.t"));
 		assertTrue(two.session().open(), "the other editor's session stays open");
 	}
+
+	@Test
+	void cancelStopsAStatementOnADuckLakeCatalog() throws Exception {
+		DuckDbGate.beforeEngine();
+		Workbench.useHome(home);
+		SqlEditor editor = (SqlEditor) NewSqlHandler.openNew(Workbench.page(), "");
+		done(editor, "ATTACH 'ducklake:sqlite:" + dir.resolve("c.sqlite") + "' AS c (DATA_PATH '" + dir.resolve("c-data")
+				+ "/')");
+		done(editor, "CREATE TABLE c.t AS SELECT range AS i FROM range(100)");
+		String sql = "SELECT sum(a.i + b.range) FROM c.t a, range(3000000000) b";
+		Workbench.page().activate(editor);
+		editor.viewer().getDocument().set(sql);
+		editor.viewer().setSelectedRange(2, 0);
+		Commands.execute(RunStatementHandler.ID);
+		ResultsView view = (ResultsView) Workbench.page().findView(ResultsView.ID);
+		Workbench.spin(1500);
+		assertEquals("running", view.state(), "3e11 rows to sum: still running after 1.5 s");
+		long t0 = System.currentTimeMillis();
+		org.eclipse.core.runtime.jobs.Job.getJobManager().cancel(io.lakestudio.ui.sql.StatementJob.FAMILY);
+		Workbench.waitUntil("the cancelled statement ended", 20_000, () -> !view.state().equals("running"));
+		System.out.println("UI-TEST: cancel stopped the DuckLake statement in " + (System.currentTimeMillis() - t0)
+				+ " ms: " + view.status());
+		assertEquals("cancelled", view.state(), view.status());
+		assertTrue(view.status().endsWith("the statement was stopped."), view.status());
+		assertEquals("100", done(editor, "SELECT count(*) FROM c.t"), "the editor's session goes on after the cancel");
+	}
 }
