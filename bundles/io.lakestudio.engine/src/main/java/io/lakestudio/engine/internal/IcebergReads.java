@@ -162,7 +162,7 @@ final class IcebergReads {
 		}
 		String plan;
 		try {
-			plan = RowGroups.plan(d, body);
+			plan = PlanScans.plan(d, body);
 		} catch (SQLException | RuntimeException e) {
 			return List.of(); // not understood: every row group is fetched
 		}

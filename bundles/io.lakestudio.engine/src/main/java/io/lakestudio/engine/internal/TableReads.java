@@ -305,15 +305,15 @@ public final class TableReads {
 			if (known != null) {
 				return known;
 			}
-			String plan = RowGroups.plan(d, body);
+			String plan = PlanScans.plan(d, body);
 			List<List<RowGroups.Filter>> out = new ArrayList<>();
 			if (pending.size() == 1) {
 				out.add(RowGroups.pushed(plan, pending.get(0).declared()));
 			} else if (!iceberg.reading() && !PLAN_NODES_NOT_ONE_SCAN_EACH.matcher(plan).find()) {
 				// one scan per reference: no Iceberg scans among them, no reference left out of the plan, none
 				// scanned twice through a CTE, so that the count of scans is the count of references
-				List<RowGroups.Scan> scans = RowGroups.scans(plan);
-				int[] match = RowGroups.match(scans, pending.stream().map(Pending::physical).toList());
+				List<PlanScans.Scan> scans = PlanScans.scans(plan);
+				int[] match = PlanScans.match(scans, pending.stream().map(Pending::physical).toList());
 				for (int i = 0; match != null && i < pending.size(); i++) {
 					out.add(RowGroups.filters(scans.get(match[i]), pending.get(i).declared()));
 				}

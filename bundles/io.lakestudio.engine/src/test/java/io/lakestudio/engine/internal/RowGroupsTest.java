@@ -17,7 +17,7 @@ class RowGroupsTest {
 
 	private static Set<String> names(String filter) {
 		Set<String> out = new HashSet<>();
-		assertTrue(RowGroups.names(filter, out), filter);
+		assertTrue(PlanScans.names(filter, out), filter);
 		return out;
 	}
 
@@ -28,25 +28,25 @@ class RowGroupsTest {
 		assertEquals(Set.of("col_2", "n"), names("((col_2 = -5.5e3) AND (n IS NOT NULL))"));
 		assertEquals(Set.of("my col"), names("(\"My Col\" = 'a AND b')"));
 		assertEquals(Set.of("dec"), names("(dec > 360.50::DECIMAL(10,2))"));
-		assertFalse(RowGroups.names("(lower(s) = 'x')", new HashSet<>()), "a function");
-		assertFalse(RowGroups.names("(s ~~ 'x%')", new HashSet<>()), "an operator not known");
+		assertFalse(PlanScans.names("(lower(s) = 'x')", new HashSet<>()), "a function");
+		assertFalse(PlanScans.names("(s ~~ 'x%')", new HashSet<>()), "an operator not known");
 	}
 
-	private static RowGroups.Scan scan(String... columns) {
-		return new RowGroups.Scan(Set.of(columns), List.of(), true);
+	private static PlanScans.Scan scan(String... columns) {
+		return new PlanScans.Scan(Set.of(columns), List.of(), true);
 	}
 
 	@Test
 	void scansAreMatchedOnlyWhenOneAssignmentFits() {
 		// a dimension's columns within the fact's: the fact's scan is the one naming amount
-		assertArrayEquals(new int[] { 1, 0 }, RowGroups.match(List.of(scan("k"), scan("k", "amount", "filename")),
+		assertArrayEquals(new int[] { 1, 0 }, PlanScans.match(List.of(scan("k"), scan("k", "amount", "filename")),
 				List.of(Set.of("k", "amount"), Set.of("k", "name"))));
-		assertNull(RowGroups.match(List.of(scan("k"), scan("k")), List.of(Set.of("k", "a"), Set.of("k", "b"))),
+		assertNull(PlanScans.match(List.of(scan("k"), scan("k")), List.of(Set.of("k", "a"), Set.of("k", "b"))),
 				"both fit both");
-		assertNull(RowGroups.match(List.of(scan("k")), List.of(Set.of("k"), Set.of("k"))), "a scan short");
-		assertNull(RowGroups.match(List.of(scan("x"), scan("k")), List.of(Set.of("k"), Set.of("k", "a"))),
+		assertNull(PlanScans.match(List.of(scan("k")), List.of(Set.of("k"), Set.of("k"))), "a scan short");
+		assertNull(PlanScans.match(List.of(scan("x"), scan("k")), List.of(Set.of("k"), Set.of("k", "a"))),
 				"a name no table has");
-		assertNull(RowGroups.match(List.of(new RowGroups.Scan(Set.of("k"), List.of(), false), scan("a")),
+		assertNull(PlanScans.match(List.of(new PlanScans.Scan(Set.of("k"), List.of(), false), scan("a")),
 				List.of(Set.of("k"), Set.of("a"))), "a filter not understood");
 	}
 }
