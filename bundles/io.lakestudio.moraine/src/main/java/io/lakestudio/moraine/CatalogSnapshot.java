@@ -145,7 +145,7 @@ public final class CatalogSnapshot implements AutoCloseable {
 	/** The live data file holding a row id at this snapshot, if a file holds it (not inlined, not gone). */
 	public Optional<DataFileInfo> fileHolding(TableId table, long rowId) {
 		return dataFiles(table).stream()
-				.filter(f -> rowId >= f.rowIdStart() && rowId < f.rowIdStart() + f.recordCount()).findFirst();
+				.filter(f -> f.rowIdStart() != DataFileInfo.IDS_IN_FILE && rowId >= f.rowIdStart() && rowId < f.rowIdStart() + f.recordCount()).findFirst();
 	}
 
 	/**

@@ -9,7 +9,8 @@ import java.util.Map;
  * does over a SQL catalog, so what it writes and what {@link CatalogSnapshot#ducklakeRows} lists back are the
  * same rows. Column names are the specification's; values are Long, String, Boolean or null (times as
  * microseconds). Everything still lands as this transaction's one snapshot and one store write; a row begun here
- * gets this snapshot as its begin_snapshot.
+ * gets this snapshot as its begin_snapshot, unless it names an earlier one (a merged data file begins where the
+ * first of the files it replaced began).
  */
 public interface DucklakeRows {
 

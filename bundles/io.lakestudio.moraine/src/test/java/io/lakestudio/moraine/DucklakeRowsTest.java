@@ -32,8 +32,8 @@ class DucklakeRowsTest {
 					Set.of("table_id", "column_id", "begin_snapshot", "end_snapshot", "key", "value")),
 			Map.entry("ducklake_data_file", Set.of("data_file_id", "table_id", "begin_snapshot", "end_snapshot",
 					"file_order", "path", "path_is_relative", "file_format", "record_count", "file_size_bytes",
-					"footer_size", "row_id_start", "partition_id", "encryption_key", "partial_file_info",
-					"mapping_id")),
+					"footer_size", "row_id_start", "partition_id", "encryption_key", "mapping_id",
+					"partial_max")),
 			Map.entry("ducklake_delete_file", Set.of("delete_file_id", "table_id", "begin_snapshot", "end_snapshot",
 					"data_file_id", "path", "path_is_relative", "format", "delete_count", "file_size_bytes",
 					"footer_size", "encryption_key")),
@@ -70,7 +70,7 @@ class DucklakeRowsTest {
 			assertTrue(CatalogSnapshot.ducklakeTables().containsAll(SPEC.keySet()));
 			assertEquals(List.of("data_file_id", "table_id", "begin_snapshot", "end_snapshot", "file_order", "path",
 					"path_is_relative", "file_format", "record_count", "file_size_bytes", "footer_size", "row_id_start",
-					"partition_id", "encryption_key", "partial_file_info", "mapping_id"),
+					"partition_id", "encryption_key", "mapping_id", "partial_max"),
 					List.copyOf(head.ducklakeRows("ducklake_data_file").get(0).keySet()),
 					"in the specification's column order");
 			for (io.lakestudio.moraine.internal.catalog.Family f : io.lakestudio.moraine.internal.catalog.Family

@@ -37,7 +37,7 @@ class ExpiryTest {
 					.map(r -> r.get("path")).toList(), "only s2 saw old.parquet");
 			assertTrue(catalog.snapshot().fileColumnStats(t, old).isEmpty(), "its stats went with it");
 			List<ScheduledDeletion> scheduled = catalog.snapshot().scheduledDeletions();
-			assertEquals(List.of("old.parquet"), scheduled.stream().map(ScheduledDeletion::path).toList());
+			assertEquals(List.of("main/t/old.parquet"), scheduled.stream().map(ScheduledDeletion::path).toList());
 			assertEquals(2, catalog.snapshot().ducklakeRows("ducklake_column").size(),
 					"s3 still sees the column's old name: both versions stay");
 			assertEquals("x", catalog.snapshotAt(s3).columns(t).get(0).name());

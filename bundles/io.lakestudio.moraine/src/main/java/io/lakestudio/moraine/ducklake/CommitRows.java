@@ -11,6 +11,8 @@ import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DeleteFile;
+import io.lakestudio.ducklake.FileLineage;
+import io.lakestudio.ducklake.FilePartition;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
@@ -40,7 +42,7 @@ final class CommitRows {
 		this.shift = fileShift;
 	}
 
-	private static Map<String, Object> row(Object... kv) {
+	static Map<String, Object> row(Object... kv) {
 		Map<String, Object> m = new LinkedHashMap<>();
 		for (int i = 0; i < kv.length; i += 2) {
 			m.put((String) kv[i], kv[i + 1]);
@@ -59,12 +61,14 @@ final class CommitRows {
 		end("ducklake_table", "table_id", c.endedTables);
 		for (Map.Entry<Long, Set<Long>> e : c.endedColumns.entrySet()) {
 			for (long col : e.getValue()) {
-				rows.end("ducklake_column", row("table_id", e.getKey(), "column_id", col));
+				endColumn(e.getKey(), col);
 			}
 		}
 		end("ducklake_view", "view_id", c.endedViews);
 		end("ducklake_data_file", "data_file_id", c.endedDataFiles);
 		end("ducklake_delete_file", "delete_file_id", c.endedDeleteFiles);
+		LayoutCommitRows layout = new LayoutCommitRows(rows, c);
+		layout.removed();
 		for (SchemaEntry e : c.newSchemas) {
 			rows.insert("ducklake_schema", row("schema_id", e.id(), "schema_uuid", e.uuid(), "schema_name", e.name(),
 					"path", e.path(), "path_is_relative", true));
@@ -74,18 +78,56 @@ final class CommitRows {
 					"table_name", e.name(), "path", e.path(), "path_is_relative", true));
 		}
 		for (ColumnEntry e : c.newColumns) {
-			rows.insert("ducklake_column", row("column_id", e.id(), "table_id", e.tableId(), "column_order", e.order(),
-					"column_name", e.name(), "column_type", e.type(), "initial_default", e.initialDefault(),
-					"default_value", e.defaultValue(), "nulls_allowed", e.nullsAllowed(), "default_value_type",
-					"literal"));
+			column(e.tableId(), e, null);
 		}
 		for (ViewEntry v : c.newViews) {
 			rows.insert("ducklake_view", row("view_id", v.id(), "view_uuid", v.uuid(), "schema_id", v.schemaId(),
 					"view_name", v.name(), "dialect", v.dialect(), "sql", v.sql(), "column_aliases", v.columnAliases()));
 		}
+		layout.macros();
 		dataFiles();
 		deleteFiles();
 		stats();
+		layout.write();
+		if (c.changesSchema()) {
+			schemaVersions(schemaVersion);
+		}
+	}
+
+	/** The tables whose schema this commit changed, each a ducklake_schema_versions row (none: one, NULL). */
+	private void schemaVersions(long schemaVersion) {
+		Set<Long> tables = new java.util.LinkedHashSet<>();
+		c.newTables.forEach(t -> tables.add(t.id()));
+		c.newColumns.forEach(col -> tables.add(col.tableId()));
+		tables.addAll(c.endedColumns.keySet());
+		if (tables.isEmpty()) {
+			tables.add(null);
+		}
+		for (Long t : tables) {
+			rows.insert("ducklake_schema_versions", row("begin_snapshot", tx.snapshotId().value(), "schema_version",
+					schemaVersion, "table_id", t));
+		}
+	}
+
+	/** A column's row and its fields' (a nested column's children, theirs...), each naming its parent. */
+	private void column(long table, ColumnEntry e, Long parent) {
+		rows.insert("ducklake_column", row("column_id", e.id(), "table_id", table, "column_order", e.order(),
+				"column_name", e.name(), "column_type", e.type(), "initial_default", e.initialDefault(),
+				"default_value", e.defaultValue(), "nulls_allowed", e.nullsAllowed(), "parent_column", parent,
+				"default_value_type", "literal"));
+		for (ColumnEntry f : e.children()) {
+			column(table, f, e.id());
+		}
+	}
+
+	/** Ends a column's row and its fields' rows, so dropping a struct leaves none of its fields live. */
+	private void endColumn(long table, long col) {
+		List<Long> fields = rows.live("ducklake_column", row("table_id", table, "parent_column", col)).stream()
+				.map(r -> (Long) r.get("column_id")).toList();
+		rows.end("ducklake_column", row("table_id", table, "column_id", col));
+		for (long f : fields) {
+			endColumn(table, f);
+		}
 	}
 
 	private void end(String table, String idColumn, Set<Long> ids) {
@@ -97,10 +139,28 @@ final class CommitRows {
 	private void dataFiles() {
 		for (DataFile f : c.newDataFiles) {
 			long id = f.id() + shift;
-			rows.insert("ducklake_data_file", row("data_file_id", id, "table_id", f.tableId(), "path", f.path(),
+			// a file maintenance wrote keeps the row ids it read (a merge's run, or none: they are in the file),
+			// begins at the first snapshot of the files it took the place of and says which snapshots it holds
+			FileLineage l = c.lineage.get(f.id());
+			FilePartition p = c.filePartitions.get(f.id());
+			Map<Long, String> names = c.nameMappings.get(f.id());
+			Map<String, Object> r = row("data_file_id", id, "table_id", f.tableId(), "path", f.path(),
 					"path_is_relative", f.relative(), "file_format", "parquet", "record_count", f.recordCount(),
 					"file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "row_id_start",
-					f.rowIdStart() + rowShift(f.tableId())));
+					l != null ? l.rowIdStart() : Long.valueOf(f.rowIdStart() + rowShift(f.tableId())), "partition_id",
+					p == null ? null : p.partitionId(), "mapping_id",
+					names == null ? null : LayoutCommitRows.mapping(rows, f.tableId(), names), "partial_max",
+					l == null ? null : l.partialMax());
+			if (l != null && l.beginSnapshot() != null) {
+				r.put("begin_snapshot", l.beginSnapshot());
+			}
+			rows.insert("ducklake_data_file", r);
+			if (p != null) {
+				for (int i = 0; i < p.values().size(); i++) {
+					rows.insert("ducklake_file_partition_value", row("data_file_id", id, "table_id", f.tableId(),
+							"partition_key_index", (long) i, "partition_value", p.values().get(i)));
+				}
+			}
 			for (ColumnStats s : f.stats()) {
 				rows.insert("ducklake_file_column_stats", row("data_file_id", id, "table_id", f.tableId(), "column_id",
 						s.columnId(), "column_size_bytes", s.columnSizeBytes(), "value_count", s.valueCount(),

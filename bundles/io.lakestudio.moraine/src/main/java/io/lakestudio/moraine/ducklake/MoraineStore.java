@@ -12,9 +12,15 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.FileLineage;
+import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.MacroEntry;
 import io.lakestudio.ducklake.MetadataStore;
+import io.lakestudio.ducklake.PartitionSpec;
+import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.SortSpec;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
 import io.lakestudio.ducklake.ViewEntry;
@@ -159,13 +165,7 @@ public final class MoraineStore implements MetadataStore {
 			for (TableInfo t : s.tables()) {
 				tables.add(new TableEntry(t.id().value(), t.uuid(), t.begin().value(), t.schema().value(), t.name(),
 						t.path()));
-				List<ColumnEntry> cs = new ArrayList<>();
-				for (ColumnInfo c : s.columns(t.id())) {
-					if (c.parent().isEmpty()) {
-						cs.add(new ColumnEntry(c.id().value(), c.begin().value(), t.id().value(), c.order(), c.name(),
-								c.columnType(), c.initialDefault(), c.defaultValue(), c.nullsAllowed()));
-					}
-				}
+				List<ColumnEntry> cs = columnTree(t.id().value(), s.columns(t.id()), null);
 				if (!cs.isEmpty()) {
 					columns.put(t.id().value(), cs);
 				}
@@ -174,13 +174,87 @@ public final class MoraineStore implements MetadataStore {
 		});
 	}
 
+	/** The columns under {@code parent} (null: the table's own), in order, each with its fields. */
+	private static List<ColumnEntry> columnTree(long table, List<ColumnInfo> all, Long parent) {
+		List<ColumnEntry> out = new ArrayList<>();
+		for (ColumnInfo c : all) {
+			if (java.util.Objects.equals(c.parent().map(p -> p.value()).orElse(null), parent)) {
+				out.add(new ColumnEntry(c.id().value(), c.begin().value(), table, c.order(), c.name(), c.columnType(),
+						c.initialDefault(), c.defaultValue(), c.nullsAllowed(), columnTree(table, all, c.id().value())));
+			}
+		}
+		out.sort(java.util.Comparator.comparingLong(ColumnEntry::order).thenComparingLong(ColumnEntry::id));
+		return out;
+	}
+
+	@Override
+	public boolean keepsMacros() {
+		return true;
+	}
+
+	@Override
+	public synchronized List<MacroEntry> macros(Snapshot snapshot) throws DuckLakeException {
+		return at(snapshot.id(), "read the macros at snapshot " + snapshot.id(), s -> new LayoutReads(s).macros());
+	}
+
+	@Override
+	public synchronized Optional<PartitionSpec> partitioning(long tableId, long snapshot) throws DuckLakeException {
+		return at(snapshot, "read the partitioning of table " + tableId, s -> new LayoutReads(s).partitioning(tableId));
+	}
+
+	@Override
+	public synchronized Map<Long, PartitionSpec> partitionings(long tableId) throws DuckLakeException {
+		return head("read the partitionings of table " + tableId, s -> new LayoutReads(s).partitionings(tableId));
+	}
+
+	@Override
+	public synchronized Map<Long, FilePartition> filePartitions(long tableId) throws DuckLakeException {
+		return head("read the partition values of table " + tableId, s -> new LayoutReads(s).filePartitions(tableId));
+	}
+
+	@Override
+	public synchronized Optional<SortSpec> sorting(long tableId, long snapshot) throws DuckLakeException {
+		return at(snapshot, "read the sort order of table " + tableId, s -> new LayoutReads(s).sorting(tableId));
+	}
+
+	@Override
+	public synchronized Map<String, String> tags(long objectId, long snapshot) throws DuckLakeException {
+		return at(snapshot, "read the tags of " + objectId, s -> new LayoutReads(s).tags(objectId));
+	}
+
+	@Override
+	public synchronized Map<Long, Map<String, String>> columnTags(long tableId, long snapshot)
+			throws DuckLakeException {
+		return at(snapshot, "read the column tags of " + tableId, s -> new LayoutReads(s).columnTags(tableId));
+	}
+
+	@Override
+	public synchronized Map<Long, Map<Long, String>> nameMappings(long tableId) throws DuckLakeException {
+		return head("read the name mappings of table " + tableId, s -> new LayoutReads(s).nameMappings(tableId));
+	}
+
+	@Override
+	public synchronized List<FileLineage> lineage(long tableId) throws DuckLakeException {
+		return head("read the lineage of table " + tableId, s -> new LayoutReads(s).lineage(tableId));
+	}
+
+	/** A read at the head, its cut released after. */
+	private <T> T head(String what, At<T> reading) throws DuckLakeException {
+		try (CatalogSnapshot s = reader.snapshot()) {
+			return reading.read(s);
+		} catch (MoraineException e) {
+			throw failed(what, e);
+		}
+	}
+
 	@Override
 	public synchronized List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException {
 		return at(snapshot, "read the data files of table " + tableId, s -> {
 			List<DataFile> out = new ArrayList<>();
 			for (DataFileInfo f : s.dataFiles(new TableId(tableId))) {
 				out.add(new DataFile(f.id().value(), tableId, f.begin().value(), f.path(), f.pathIsRelative(),
-						f.recordCount(), f.fileSizeBytes(), f.footerSize() == null ? 0 : f.footerSize(), f.rowIdStart(),
+						f.recordCount(), f.fileSizeBytes(), f.footerSize() == null ? 0 : f.footerSize(),
+						f.rowIdStart() == DataFileInfo.IDS_IN_FILE ? 0 : f.rowIdStart(),
 						List.of()));
 			}
 			return out;
@@ -221,6 +295,68 @@ public final class MoraineStore implements MetadataStore {
 			writable().setOption(OptionScope.GLOBAL, key, value);
 		} catch (MoraineException e) {
 			throw failed("set the option " + key, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<String, String> tableOptions(long tableId) throws DuckLakeException {
+		try {
+			return reader.options(OptionScope.table(new TableId(tableId)));
+		} catch (MoraineException e) {
+			throw failed("read the options of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		try {
+			writable().setOption(OptionScope.table(new TableId(tableId)), key, value);
+		} catch (MoraineException e) {
+			throw failed("set the option " + key + " of table " + tableId, e);
+		}
+	}
+
+	/** One moraine commit that mints no snapshot: the expired snapshots' rows go, their files are scheduled. */
+	@Override
+	public synchronized List<Snapshot> expireSnapshots(java.util.Collection<Long> ids, boolean dryRun)
+			throws DuckLakeException {
+		Catalog w = dryRun ? null : writable();
+		long latest = latest().id();
+		List<Snapshot> out = snapshots().stream().filter(s -> s.id() != latest && ids.contains(s.id())).toList();
+		if (w != null && !out.isEmpty()) {
+			List<SnapshotId> expired = out.stream().map(s -> new SnapshotId(s.id())).toList();
+			try {
+				synchronized (w) {
+					w.commit(tx -> tx.expireSnapshots(expired));
+				}
+			} catch (MoraineException e) {
+				throw failed("expire snapshots", e);
+			}
+		}
+		return out;
+	}
+
+	@Override
+	public synchronized List<ScheduledFile> scheduledFiles() throws DuckLakeException {
+		return head("read the files scheduled for deletion", s -> s.scheduledDeletions().stream().map(d -> {
+			long micros = d.scheduleStart().micros();
+			return new ScheduledFile(d.fileId(), d.path(), d.pathIsRelative(), Instant.ofEpochSecond(
+					Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000));
+		}).toList());
+	}
+
+	@Override
+	public synchronized void forgetScheduled(java.util.Collection<Long> dataFileIds) throws DuckLakeException {
+		Catalog w = writable();
+		if (dataFileIds.isEmpty()) {
+			return;
+		}
+		try {
+			synchronized (w) {
+				w.commit(tx -> tx.removeScheduledDeletions(List.copyOf(dataFileIds)));
+			}
+		} catch (MoraineException e) {
+			throw failed("forget files scheduled for deletion", e);
 		}
 	}
 

@@ -31,6 +31,7 @@ final class Expiry {
 			rows.one(head, Family.SNAPSHOT, id).ifPresent(rows::delete);
 			rows.one(head, Family.SNAPSHOT_CHANGES, id).ifPresent(rows::delete);
 		}
+		Map<Long, String> folders = folders(rows);
 		NavigableSet<Long> kept = new TreeSet<>();
 		for (Row r : rows.all(Family.SNAPSHOT))
 			kept.add(r.l("snapshot_id"));
@@ -55,11 +56,27 @@ final class Expiry {
 							rows.delete(c);
 				if (f == Family.DATA_FILE || f == Family.DELETE_FILE)
 					rows.put(new Row(Family.FILES_SCHEDULED_FOR_DELETION, new Object[] {
-							r.l(f == Family.DATA_FILE ? "data_file_id" : "delete_file_id"), r.s("path"),
+							r.l(f == Family.DATA_FILE ? "data_file_id" : "delete_file_id"), r.b("path_is_relative")
+									? folders.getOrDefault(r.l("table_id"), "") + r.s("path") : r.s("path"),
 							r.b("path_is_relative"), now }));
 			}
 		}
 		return removed;
+	}
+
+	/**
+	 * Each table's folder under the data path (its schema's path, then its own), read before any row goes: a
+	 * scheduled file's path is relative to the data path, as DuckLake's cleanup reads it, not to its table.
+	 */
+	private static Map<Long, String> folders(Rows rows) {
+		Map<Long, String> schemas = new java.util.HashMap<>();
+		for (Row r : rows.all(Family.SCHEMA))
+			schemas.putIfAbsent(r.l("schema_id"), r.s("path") == null ? "" : r.s("path"));
+		Map<Long, String> out = new java.util.HashMap<>();
+		for (Row r : rows.all(Family.TABLE))
+			out.putIfAbsent(r.l("table_id"), schemas.getOrDefault(r.l("schema_id"), "")
+					+ (r.s("path") == null ? "" : r.s("path")));
+		return out;
 	}
 
 	/** The row's id columns: its key without the begin_snapshot, the prefix its child rows share. */

@@ -16,7 +16,8 @@ public enum Family {
 			"next_catalog_id", "next_file_id"),
 	SNAPSHOT_CHANGES("ducklake_snapshot_changes", Layout.SNAPSHOTS, 1, "snapshot_id", "changes_made", "author",
 			"commit_message", "commit_extra_info"),
-	SCHEMA_VERSIONS("ducklake_schema_versions", Layout.SNAPSHOTS, 1, "begin_snapshot", "schema_version", "table_id"),
+	/** One row per table whose schema a snapshot changed (table_id NULL: none named), so all three are its key. */
+	SCHEMA_VERSIONS("ducklake_schema_versions", Layout.SNAPSHOTS, 3, "begin_snapshot", "schema_version", "table_id"),
 	SCHEMA("ducklake_schema", Layout.CURRENT, 1, "schema_id", "schema_uuid", "begin_snapshot", "end_snapshot",
 			"schema_name", "path", "path_is_relative"),
 	TABLE("ducklake_table", Layout.CURRENT, 1, "table_id", "table_uuid", "begin_snapshot", "end_snapshot",
@@ -31,7 +32,7 @@ public enum Family {
 			"parent_column", "default_value_type", "default_value_dialect"),
 	DATA_FILE("ducklake_data_file", Layout.CURRENT, 2, "table_id", "data_file_id", "begin_snapshot", "end_snapshot",
 			"file_order", "path", "path_is_relative", "file_format", "record_count", "file_size_bytes",
-			"footer_size", "row_id_start", "partition_id", "encryption_key", "partial_file_info", "mapping_id"),
+			"footer_size", "row_id_start", "partition_id", "encryption_key", "partial_max", "mapping_id"),
 	FILE_COLUMN_STATS("ducklake_file_column_stats", Layout.CURRENT, 3, "table_id", "data_file_id", "column_id",
 			"column_size_bytes", "value_count", "null_count", "min_value", "max_value", "contains_nan",
 			"extra_stats"),
@@ -100,7 +101,7 @@ public enum Family {
 					"default_value_type", "default_value_dialect");
 			case DATA_FILE -> List.of("data_file_id", "table_id", "begin_snapshot", "end_snapshot", "file_order",
 					"path", "path_is_relative", "file_format", "record_count", "file_size_bytes", "footer_size",
-					"row_id_start", "partition_id", "encryption_key", "partial_file_info", "mapping_id");
+					"row_id_start", "partition_id", "encryption_key", "mapping_id", "partial_max");
 			case FILE_COLUMN_STATS -> List.of("data_file_id", "table_id", "column_id", "column_size_bytes",
 					"value_count", "null_count", "min_value", "max_value", "contains_nan", "extra_stats");
 			case DELETE_FILE -> List.of("delete_file_id", "table_id", "begin_snapshot", "end_snapshot",

@@ -37,10 +37,14 @@ final class HostRows implements DucklakeRows {
 			values[i] = v instanceof Integer n ? Long.valueOf(n) : v;
 		}
 		if (f.temporal()) {
-			values[f.begin] = m.snapshot;
+			// a row begins at this snapshot, unless the host backdates it (a merged file begins where the first
+			// of the files it replaces began, so time travel before the merge still finds its rows)
+			Object begin = values[f.begin];
+			values[f.begin] = begin instanceof Long b && b >= 0 && b <= m.snapshot ? b : m.snapshot;
 			values[f.end] = null;
 		}
 		m.rows.put(new Row(f, values));
+		m.hostSchemaVersions |= f == Family.SCHEMA_VERSIONS;
 	}
 
 	/** The stored rows of {@code f} matching {@code where}, read by the longest key prefix it gives. */

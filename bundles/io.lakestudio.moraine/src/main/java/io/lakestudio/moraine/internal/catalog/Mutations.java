@@ -25,6 +25,8 @@ public final class Mutations implements Transaction {
 	final long snapshot;
 	private final long baseSchemaVersion;
 	final Set<String> changes = new LinkedHashSet<>();
+	/** A DuckLake host wrote this snapshot's ducklake_schema_versions rows itself (one per table it changed). */
+	boolean hostSchemaVersions;
 	private String author, message, extraInfo;
 	private final long time;
 
@@ -95,7 +97,7 @@ public final class Mutations implements Transaction {
 				counters.nextCatalogId, counters.nextFileId }));
 		rows.put(new Row(Family.SNAPSHOT_CHANGES,
 				new Object[] { snapshot, String.join(",", changes), author, message, extraInfo }));
-		if (counters.schemaVersion != baseSchemaVersion)
+		if (counters.schemaVersion != baseSchemaVersion && !hostSchemaVersions)
 			rows.put(new Row(Family.SCHEMA_VERSIONS, new Object[] { snapshot, counters.schemaVersion, null }));
 		return true;
 	}

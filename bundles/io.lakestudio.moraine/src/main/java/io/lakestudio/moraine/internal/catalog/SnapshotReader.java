@@ -186,7 +186,7 @@ public final class SnapshotReader {
 				.map(p -> p.s("partition_value")).toList();
 		return new DataFileInfo(new DataFileId(id), new TableId(table), r.s("path"), r.b("path_is_relative"),
 				r.s("file_format"), r.l("record_count"), r.l("file_size_bytes"), r.nl("footer_size"),
-				r.l("row_id_start"), Optional.ofNullable(r.nl("partition_id")).map(PartitionId::new),
+				r.nl("row_id_start") == null ? DataFileInfo.IDS_IN_FILE : r.l("row_id_start"), Optional.ofNullable(r.nl("partition_id")).map(PartitionId::new),
 				partitionValues, Optional.ofNullable(r.nl("mapping_id")).map(MappingId::new), sid(r.begin()));
 	}
 
