@@ -9,7 +9,7 @@ import javax.net.ssl.SSLContext;
 
 import org.apache.commons.cli.CommandLine;
 
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.identity.KeyringSecret;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
