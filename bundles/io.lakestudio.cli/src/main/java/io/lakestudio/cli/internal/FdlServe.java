@@ -109,6 +109,9 @@ final class FdlServe {
 			throw new Die(2, "fdl serve: --entra-issuer needs --entra-audience (the host's app ID URI or client ID)"
 					+ " and --entra-allow FILE (who may use it)");
 		String keys = line.getOptionValue("entra-keys");
+		for (String f : new String[] { allow, keys })
+			if (f != null && !java.nio.file.Files.isRegularFile(Path.of(f)))
+				throw new Die(2, "fdl serve: " + f + ": no such file");
 		// the issuer's certificate is checked as sign-in checks it (the JDK's CAs, and the authority's CA a test gives)
 		String ca = line.getOptionValue("ca", System.getProperty(io.lakestudio.sync.account.IdentityTokens.CA_PROPERTY));
 		java.net.http.HttpClient.Builder http = java.net.http.HttpClient.newBuilder()

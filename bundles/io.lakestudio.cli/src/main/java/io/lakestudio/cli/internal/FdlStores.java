@@ -94,7 +94,13 @@ final class FdlStores {
 		String scope = line.getOptionValue("entra-scope", System.getenv(SCOPE_ENV));
 		if (env != null || scope == null || scope.isBlank())
 			return () -> env;
-		return new EntraToken(Lakes.tokens(Settings.load(Catalogs.home())), scope);
+		TokenSource tokens;
+		try {
+			tokens = Lakes.tokens(Settings.load(Catalogs.home()));
+		} catch (Die d) {
+			throw new Die(d.exitCode(), "--entra-scope " + scope + " sends the signed-in account's token: " + d.getMessage());
+		}
+		return new EntraToken(tokens, scope);
 	}
 
 	/** The signed-in account's token for a scope, got silently once and again when it nears its end. */
