@@ -23,7 +23,7 @@ import io.lakestudio.fdl.Trust;
 import io.lakestudio.fdl.VersionRecord;
 import io.lakestudio.fdl.Writer;
 import io.lakestudio.fdl.WorkingFolder;
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.fdl.host.Access;
 import io.lakestudio.fdl.host.Host;
 import io.lakestudio.store.MemoryStore;

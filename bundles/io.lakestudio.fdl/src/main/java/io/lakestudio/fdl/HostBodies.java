@@ -3,14 +3,15 @@ package io.lakestudio.fdl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
-import io.lakestudio.fdl.internal.Fields;
 import io.lakestudio.fdl.internal.Json;
 import io.lakestudio.store.ObjectInfo;
 
-/** The two JSON bodies of "Pushing over HTTP" that are not files: a listing, and an error answer. */
+/**
+ * The two JSON bodies of "Pushing over HTTP" that are not files, as the host writes them (canonical): a listing, and
+ * an error answer. Clients read them with {@link io.lakestudio.store.http.HostAnswers}.
+ */
 public final class HostBodies {
 
 	private HostBodies() {
@@ -50,20 +51,5 @@ public final class HostBodies {
 			list.add(e);
 		}
 		return Json.encode(Map.of("objects", list));
-	}
-
-	public static List<Entry> parseListing(byte[] bytes, String where) throws FdlException {
-		Fields f = new Fields(Json.parseCanonical(bytes, where), where, Set.of("objects"));
-		List<Entry> out = new ArrayList<>();
-		for (Object o : f.list("objects")) {
-			Fields e = new Fields(o, where, Set.of("path", "size", "etag"));
-			out.add(new Entry(e.text("path"), e.number("size", 0), e.text("etag")));
-		}
-		return out;
-	}
-
-	public static Error parseError(byte[] bytes, String where) throws FdlException {
-		Fields f = new Fields(Json.parseCanonical(bytes, where), where, Set.of("error", "message"));
-		return new Error(f.text("error"), f.string("message"));
 	}
 }

@@ -12,6 +12,7 @@ import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.ObjectStore;
 import io.lakestudio.store.StoreException;
 import io.lakestudio.store.WriteCondition;
+import io.lakestudio.store.http.HttpStore;
 
 /**
  * Moving refs by the rules of docs/fdl-0.1.md "Refs": a branch by a conditional write on the value it was read

@@ -12,6 +12,7 @@ import io.lakestudio.store.ObjectStore;
 import io.lakestudio.store.PreconditionFailed;
 import io.lakestudio.store.StoreException;
 import io.lakestudio.store.WriteCondition;
+import io.lakestudio.store.http.HttpStore;
 
 /**
  * One FDL repository on an object store: its files read and checked as docs/fdl-0.1.md says a reader checks them.

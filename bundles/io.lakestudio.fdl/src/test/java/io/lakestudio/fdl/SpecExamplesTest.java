@@ -16,6 +16,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.lakestudio.store.http.HostAnswers;
+
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,8 +65,11 @@ class SpecExamplesTest {
 			case "request" -> Request.parse(bytes, where).bytes();
 			case "retention" -> RetentionNote.parse(bytes, where).bytes();
 			case "unnamed" -> Unnamed.parse(bytes, where).bytes();
-			case "listing" -> HostBodies.listingOf(HostBodies.parseListing(bytes, where));
-			case "error" -> HostBodies.parseError(bytes, where).bytes();
+			case "listing" -> HostBodies.listing(HostAnswers.listing(bytes, where));
+			case "error" -> {
+				HostAnswers.Error a = HostAnswers.error(bytes).orElseThrow();
+				yield new HostBodies.Error(a.error(), a.message()).bytes();
+			}
 			default -> throw new AssertionError("an example of an unknown kind: " + e.kind());
 			};
 			assertArrayEquals(bytes, again, where + ": written back as " + new String(again, StandardCharsets.UTF_8));

@@ -62,7 +62,10 @@ import io.lakestudio.emulator.internal.Query;
  * <li>the token endpoint with {@code grant_type=authorization_code}: the code once, the same redirect_uri and
  * client, and a {@code code_verifier} whose S256 hash is the challenge, else {@code invalid_grant};</li>
  * <li>the same endpoint with {@code grant_type=refresh_token};</li>
- * <li>{@code GET /{tenant}/v2.0/.well-known/openid-configuration}.</li>
+ * <li>{@code GET /{tenant}/v2.0/.well-known/openid-configuration}, and its {@code jwks_uri},
+ * {@code GET /{tenant}/discovery/v2.0/keys}: the key users' access tokens are signed with. Those are JSON Web Tokens
+ * in Entra's v2 shape ({@code aud} the scope's resource, {@code iss}, {@code exp}, {@code oid},
+ * {@code preferred_username}), RS256-signed, so a service can check them offline as it would Entra's.</li>
  * </ul>
  * Every request is logged in the emulator's request log as api "entra" (the form bodies are not logged).
  */
@@ -323,6 +326,10 @@ public final class Entra implements AutoCloseable {
 		if (p.length == 5 && "GET".equals(method) && path.endsWith("/v2.0/.well-known/openid-configuration")) {
 			return openIdConfiguration(p[1]);
 		}
+		if (p.length == 5 && "GET".equals(method) && "discovery".equals(p[2]) && "v2.0".equals(p[3])
+				&& "keys".equals(p[4])) {
+			return Answer.json(200, tokens.jwks());
+		}
 		if (p.length == 5 && "GET".equals(method) && "oauth2".equals(p[2]) && "v2.0".equals(p[3])
 				&& "authorize".equals(p[4])) {
 			return authorize(form);
@@ -539,7 +546,26 @@ public final class Entra implements AutoCloseable {
 	private Answer tokensFor(String tenant, String clientId, String scope) {
 		String tid = tid(tenant);
 		Duration ttl = tokens.ttl();
-		String access = tokens.issue(ttl);
+		Instant issuedAt = clock.instant();
+		Map<String, Object> at = new LinkedHashMap<>();
+		// as Entra's v2 access tokens: for the resource of the scope asked for (the scope less its last segment)
+		String resource = java.util.Arrays.stream(scope.split(" "))
+				.filter(s -> !s.isBlank() && !List.of("openid", "profile", "offline_access").contains(s)).findFirst()
+				.map(s -> s.contains("/") ? s.substring(0, s.lastIndexOf('/')) : s).orElse("");
+		at.put("aud", resource);
+		at.put("iss", authorityHost() + "/" + tid + "/v2.0");
+		at.put("iat", issuedAt.getEpochSecond());
+		at.put("nbf", issuedAt.getEpochSecond());
+		at.put("exp", issuedAt.plus(ttl).getEpochSecond());
+		at.put("azp", clientId);
+		at.put("name", "Ada Emulator");
+		at.put("oid", USER_OID);
+		at.put("preferred_username", USER);
+		at.put("scp", "user_impersonation");
+		at.put("sub", "emulated-subject");
+		at.put("tid", tid);
+		at.put("ver", "2.0");
+		String access = tokens.issueSigned(at, ttl);
 		String refresh = "emurt." + hex(32);
 		refreshTokens.put(refresh, USER);
 		Instant now = clock.instant();

@@ -78,7 +78,7 @@ public final class FdlCommand extends Command {
 		action("keys", "[--keyring] [--trust KEY --name N]", "Print this user's public key (where its private key is"
 				+ " kept on standard error: a 0600 file in the state folder, made on first use); --keyring moves it into the OS keyring, as"
 				+ " sign-in tokens are kept, and deletes the file; --trust trusts another's key.");
-		action("serve", "FOLDER|abfss://... [--port P] [--tokens FILE] [--tls-cert FILE]", "Serve the repository in FOLDER (or in"
+		action("serve", "FOLDER|abfss://... [--port P] [--tokens FILE] [--entra-issuer I --entra-audience A --entra-allow FILE] [--tls-cert FILE]", "Serve the repository in FOLDER (or in"
 				+ " a OneLake folder, through the signed-in account) over HTTP, or HTTPS with --tls-cert (a PEM with the certificate and its private key, or a PKCS12 file;"
 				+ " its password in $LAKESTUDIO_TLS_PASSWORD).");
 	}
@@ -145,7 +145,17 @@ public final class FdlCommand extends Command {
 				.addOption(valued(null, "port", "PORT", "serve: the port (8417); 0 picks a free one."))
 				.addOption(valued(null, "bind", "ADDRESS", "serve: the address to listen on (127.0.0.1)."))
 				.addOption(valued(null, "tls-cert", "FILE", "serve: HTTPS with this PEM (certificate + key) or PKCS12."))
-				.addOption(valued(null, "tokens", "FILE", "serve: the token file (lines: sha256-of-token name [main])."));
+				.addOption(valued(null, "tokens", "FILE", "serve: the token file (lines: sha256-of-token name [main])."))
+				.addOption(valued(null, "entra-issuer", "ISSUER", "serve: take Entra access tokens of this issuer"
+						+ " (https://login.microsoftonline.com/TENANT-ID/v2.0)."))
+				.addOption(valued(null, "entra-audience", "AUDIENCE", "serve: the audience those tokens must be for"
+						+ " (the host's app ID URI or client ID)."))
+				.addOption(valued(null, "entra-allow", "FILE", "serve: who may use them (lines: object-id-or-upn name"
+						+ " [main])."))
+				.addOption(valued(null, "entra-keys", "FILE", "serve: the issuer's keys (JWKS), instead of reading them"
+						+ " from the issuer at start."))
+				.addOption(valued(null, "entra-scope", "SCOPE", "Send the signed-in account's Entra token for this"
+						+ " scope to the host (AUDIENCE/.default; or $LAKESTUDIO_FDL_SCOPE)."));
 	}
 
 	@Override

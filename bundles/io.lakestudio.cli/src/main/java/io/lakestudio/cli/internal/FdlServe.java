@@ -15,6 +15,7 @@ import io.lakestudio.catalog.Settings;
 import io.lakestudio.fdl.FdlException;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.host.Access;
+import io.lakestudio.fdl.host.EntraTokens;
 import io.lakestudio.fdl.host.Host;
 import io.lakestudio.onelake.fabric.FabricLake;
 import io.lakestudio.store.ObjectStore;
@@ -63,6 +64,10 @@ final class FdlServe {
 	private int serve(Repository repo) throws FdlException, IOException {
 		String tokens = line.getOptionValue("tokens");
 		Access access = tokens == null ? Access.open() : Access.load(Path.of(tokens));
+		String issuer = line.getOptionValue("entra-issuer");
+		if (issuer != null)
+			access = access.and(entra(issuer));
+		boolean guarded = tokens != null || issuer != null;
 		int port;
 		try {
 			port = Integer.parseInt(line.getOptionValue("port", "8417"));
@@ -70,8 +75,9 @@ final class FdlServe {
 			throw new Die(2, "--port takes a number");
 		}
 		String bind = line.getOptionValue("bind", "127.0.0.1");
-		if (tokens == null && !bind.equals("127.0.0.1") && !bind.equals("localhost"))
-			throw new Die(2, "fdl serve: a host on " + bind + " needs --tokens FILE (without, anyone could push)");
+		if (!guarded && !bind.equals("127.0.0.1") && !bind.equals("localhost"))
+			throw new Die(2, "fdl serve: a host on " + bind + " needs --tokens FILE or --entra-issuer (without, anyone"
+					+ " could push)");
 		String cert = line.getOptionValue("tls-cert");
 		javax.net.ssl.SSLContext tls = null;
 		if (cert != null) {
@@ -84,13 +90,39 @@ final class FdlServe {
 			m.put("repository", repo.location());
 			m.put("url", host.uri().toString());
 			m.put("tokens", tokens != null);
+			m.put("entra", issuer != null);
 			new Out(out, line.hasOption("json")).said(m, "serving " + repo.location() + " at " + host.uri()
-					+ (tokens == null ? " (no tokens: loopback only)" : ""));
+					+ (guarded ? "" : " (no tokens: loopback only)"));
 			out.flush();
 			Thread.currentThread().join();
 		} catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 		}
 		return 0;
+	}
+
+	/** Entra tokens of {@code issuer}, its keys read now (from --entra-keys, else from the issuer over HTTPS). */
+	private EntraTokens entra(String issuer) throws IOException {
+		String audience = line.getOptionValue("entra-audience");
+		String allow = line.getOptionValue("entra-allow");
+		if (audience == null || allow == null)
+			throw new Die(2, "fdl serve: --entra-issuer needs --entra-audience (the host's app ID URI or client ID)"
+					+ " and --entra-allow FILE (who may use it)");
+		String keys = line.getOptionValue("entra-keys");
+		for (String f : new String[] { allow, keys })
+			if (f != null && !java.nio.file.Files.isRegularFile(Path.of(f)))
+				throw new Die(2, "fdl serve: " + f + ": no such file");
+		// the issuer's certificate is checked as sign-in checks it (the JDK's CAs, and the authority's CA a test gives)
+		String ca = line.getOptionValue("ca", System.getProperty(io.lakestudio.sync.account.IdentityTokens.CA_PROPERTY));
+		java.net.http.HttpClient.Builder http = java.net.http.HttpClient.newBuilder()
+				.connectTimeout(java.time.Duration.ofSeconds(10));
+		if (ca != null && !ca.isBlank())
+			http.sslContext(io.lakestudio.onelake.auth.Trust.with(Path.of(ca)));
+		try {
+			return EntraTokens.of(issuer, audience, Path.of(allow), keys == null ? null : Path.of(keys), http.build(),
+					Clock.systemUTC());
+		} catch (IOException e) {
+			throw new Die(io.lakestudio.cli.Lakestudio.FAILED, "fdl serve: can't take Entra tokens: " + e.getMessage());
+		}
 	}
 }

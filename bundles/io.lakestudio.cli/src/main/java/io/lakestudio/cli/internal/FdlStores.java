@@ -4,12 +4,20 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.function.Supplier;
 
 import javax.net.ssl.SSLContext;
 
 import org.apache.commons.cli.CommandLine;
 
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.catalog.Catalogs;
+import io.lakestudio.catalog.Settings;
+import io.lakestudio.onelake.LakeException;
+import io.lakestudio.onelake.auth.AccessToken;
+import io.lakestudio.onelake.auth.TokenSource;
+
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.identity.KeyringSecret;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
@@ -19,7 +27,8 @@ import io.lakestudio.store.ObjectStore;
 
 /**
  * Where the fdl commands find a repository, their key and the keys they trust. A repository is a folder or an
- * FDL host's URL; a host's bearer token comes from $LAKESTUDIO_FDL_TOKEN or a token file, never the command line.
+ * FDL host's URL; a host's bearer token comes from $LAKESTUDIO_FDL_TOKEN or a token file, never the command line,
+ * or is the signed-in account's Entra token for --entra-scope.
  */
 final class FdlStores {
 
@@ -36,8 +45,7 @@ final class FdlStores {
 	/** The repository at {@code location}, with the --token-file and --ca of {@code line} for a host. */
 	static Repository repository(String location, CommandLine line) {
 		if (location.startsWith("http://") || location.startsWith("https://")) {
-			String token = token(line.getOptionValue("token-file"));
-			return new Repository(new HttpStore(URI.create(location), () -> token, tls(line)), location);
+			return new Repository(new HttpStore(URI.create(location), token(line), tls(line)), location);
 		}
 		Path folder = Path.of(location).toAbsolutePath().normalize();
 		return new Repository(folderStore(folder), folder + "/");
@@ -62,18 +70,63 @@ final class FdlStores {
 		}
 	}
 
-	private static String token(String tokenFile) {
+	/** The property (or $LAKESTUDIO_FDL_SCOPE) naming the scope of an Entra token for a host, as --entra-scope does. */
+	static final String SCOPE_ENV = "LAKESTUDIO_FDL_SCOPE";
+
+	/**
+	 * The bearer token for a host (docs/fdl-0.1.md, "This project's host"): --token-file's, else
+	 * $LAKESTUDIO_FDL_TOKEN, else the signed-in account's Entra token for --entra-scope (or $LAKESTUDIO_FDL_SCOPE),
+	 * else none.
+	 */
+	private static Supplier<String> token(CommandLine line) {
+		String tokenFile = line.getOptionValue("token-file");
 		try {
 			if (tokenFile != null) {
 				String t = Files.readString(Path.of(tokenFile)).strip();
 				// for the ATTACH 'ducklake:fdl:http...' an engine in this process makes (fdl diff, fdl sql)
 				System.setProperty("lakestudio.fdl.token", t);
-				return t;
+				return () -> t;
 			}
 		} catch (IOException e) {
 			throw new Die(2, "can't read the token file " + tokenFile + ": " + e.getMessage());
 		}
-		return System.getenv("LAKESTUDIO_FDL_TOKEN");
+		String env = System.getenv("LAKESTUDIO_FDL_TOKEN");
+		String scope = line.getOptionValue("entra-scope", System.getenv(SCOPE_ENV));
+		if (env != null || scope == null || scope.isBlank())
+			return () -> env;
+		TokenSource tokens;
+		try {
+			tokens = Lakes.tokens(Settings.load(Catalogs.home()));
+		} catch (Die d) {
+			throw new Die(d.exitCode(), "--entra-scope " + scope + " sends the signed-in account's token: " + d.getMessage());
+		}
+		return new EntraToken(tokens, scope);
+	}
+
+	/** The signed-in account's token for a scope, got silently once and again when it nears its end. */
+	private static final class EntraToken implements Supplier<String> {
+		private final TokenSource tokens;
+		private final String scope;
+		private AccessToken current;
+
+		EntraToken(TokenSource tokens, String scope) {
+			this.tokens = tokens;
+			this.scope = scope;
+			get(); // a sign-in that is missing says so before anything is sent
+		}
+
+		@Override
+		public synchronized String get() {
+			if (current == null || !current.validAt(Instant.now().plusSeconds(120))) {
+				try {
+					current = tokens.token(scope);
+				} catch (LakeException e) {
+					throw new Die(3, "no Entra token for " + scope + " (the host's audience): " + e.getMessage());
+				}
+				System.setProperty("lakestudio.fdl.token", current.value()); // as a token file's, for the engine
+			}
+			return current.value();
+		}
 	}
 
 	static Path trustFile(Path home) {

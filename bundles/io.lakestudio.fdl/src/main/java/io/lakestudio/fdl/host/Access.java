@@ -9,12 +9,14 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import io.lakestudio.fdl.FdlException;
 import io.lakestudio.fdl.VersionRecord;
 
 /**
  * Who a bearer token is, and whether they may move {@code main}: the host's decision, which FDL leaves to it. The
  * token file holds no token, only each token's SHA-256, so a copy of it lets no one in. Lines:
- * {@code <sha256 of token> <name> [main]}; {@code #} starts a comment.
+ * {@code <sha256 of token> <name> [main]}; {@code #} starts a comment. A host may take Entra access tokens too
+ * ({@link #and(EntraTokens)}).
  */
 public final class Access {
 
@@ -23,9 +25,20 @@ public final class Access {
 	}
 
 	private final Map<String, Who> byHash;
+	private final EntraTokens entra;
+
+	private Access(Map<String, Who> byHash, EntraTokens entra) {
+		this.byHash = byHash;
+		this.entra = entra;
+	}
 
 	private Access(Map<String, Who> byHash) {
-		this.byHash = byHash;
+		this(byHash, null);
+	}
+
+	/** Entra access tokens taken too (and only those, when this host had no token file: it is no longer open). */
+	public Access and(EntraTokens entraTokens) {
+		return new Access(byHash == null ? Map.of() : byHash, entraTokens);
 	}
 
 	/** No tokens: every request is taken, and anyone may move main (a host for one person on loopback). */
@@ -58,17 +71,25 @@ public final class Access {
 		return hash(token) + " " + name + (mayMoveMain ? " main" : "");
 	}
 
-	/** Who an {@code Authorization} header names; empty when it names no one this host knows. */
-	public Optional<Who> who(String authorization) {
+	/**
+	 * Who an {@code Authorization} header names; empty when it names no one this host knows.
+	 *
+	 * @throws FdlException {@code unauthorized} for an Entra token that is not valid (saying why), {@code forbidden}
+	 *                      for a valid one of someone not on the allow-list
+	 */
+	public Optional<Who> who(String authorization) throws FdlException {
 		if (byHash == null)
 			return Optional.of(new Who("anyone", true));
 		if (authorization == null || !authorization.startsWith("Bearer "))
 			return Optional.empty();
-		String h = hash(authorization.substring("Bearer ".length()).strip());
+		String token = authorization.substring("Bearer ".length()).strip();
+		String h = hash(token);
 		// compared by hash, so the comparison takes the same time whatever the token
 		for (Map.Entry<String, Who> e : byHash.entrySet())
 			if (MessageDigest.isEqual(e.getKey().getBytes(StandardCharsets.US_ASCII), h.getBytes(StandardCharsets.US_ASCII)))
 				return Optional.of(e.getValue());
+		if (entra != null && EntraTokens.isJwt(token))
+			return Optional.of(entra.who(token));
 		return Optional.empty();
 	}
 

@@ -89,10 +89,15 @@ public final class Host implements AutoCloseable {
 	/** Answers one request; every refusal with its status and error body (a try-with-resources closes first). */
 	private void answer(HttpExchange x) {
 		try {
-			Optional<Access.Who> who = access.who(x.getRequestHeaders().getFirst("Authorization"));
-			if (who.isEmpty()) {
-				x.getResponseHeaders().set("WWW-Authenticate", "Bearer");
-				throw new FdlException(Refusal.UNAUTHORIZED, null, "no valid bearer token");
+			Optional<Access.Who> who;
+			try {
+				who = access.who(x.getRequestHeaders().getFirst("Authorization"));
+				if (who.isEmpty())
+					throw new FdlException(Refusal.UNAUTHORIZED, null, "no valid bearer token");
+			} catch (FdlException e) {
+				if (e.refusal() == Refusal.UNAUTHORIZED)
+					x.getResponseHeaders().set("WWW-Authenticate", "Bearer");
+				throw e;
 			}
 			String raw = x.getRequestURI().getRawPath();
 			String query = x.getRequestURI().getRawQuery();

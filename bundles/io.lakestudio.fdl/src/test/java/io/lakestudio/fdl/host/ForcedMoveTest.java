@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.lakestudio.fdl.FdlException;
 import io.lakestudio.fdl.FdlException.Refusal;
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.fdl.Refs;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;

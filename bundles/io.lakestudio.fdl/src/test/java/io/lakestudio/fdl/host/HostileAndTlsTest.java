@@ -27,7 +27,7 @@ import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.fdl.Refs;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
 import io.lakestudio.fdl.Transfer;

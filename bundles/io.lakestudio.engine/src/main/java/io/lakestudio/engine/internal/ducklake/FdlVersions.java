@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
 import io.lakestudio.fdl.FdlException;
-import io.lakestudio.fdl.HttpStore;
+import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.fdl.Reader;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;

@@ -1,4 +1,4 @@
-package io.lakestudio.fdl;
+package io.lakestudio.store.http;
 
 import java.io.IOException;
 import java.net.URI;
@@ -9,7 +9,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -25,7 +24,7 @@ import io.lakestudio.store.StoreException;
 import io.lakestudio.store.WriteCondition;
 
 /**
- * The object store an FDL host serves ("Pushing over HTTP"), on the JDK's HTTP client: GET/HEAD with Range, PUT
+ * The object store an FDL host serves (docs/fdl-0.1.md, "Pushing over HTTP"), on the JDK's HTTP client: GET/HEAD with Range, PUT
  * with If-None-Match: * or If-Match, DELETE of branches. The host's refusals come back as {@link Refused}, which
  * carries the specification's error code. The bearer token is asked for on each request and never logged.
  */
@@ -104,15 +103,7 @@ public final class HttpStore implements ObjectStore {
 	public List<ObjectInfo> list(String prefix) throws StoreException {
 		HttpRequest.Builder b = authorized(HttpRequest.newBuilder(
 				base.resolve("?list=" + URLEncoder.encode(prefix, StandardCharsets.UTF_8)))).GET();
-		byte[] body = ok(prefix, send(b, prefix), 200).body();
-		List<ObjectInfo> out = new ArrayList<>();
-		try {
-			for (HostBodies.Entry e : HostBodies.parseListing(body, "listing of " + prefix))
-				out.add(new ObjectInfo(e.path(), e.size(), e.etag(), Instant.EPOCH));
-		} catch (FdlException e) {
-			throw new StoreException(StoreException.Kind.DAMAGED, prefix, e.getMessage());
-		}
-		return out;
+		return HostAnswers.listing(ok(prefix, send(b, prefix), 200).body(), "listing of " + prefix);
 	}
 
 	@Override
@@ -186,14 +177,9 @@ public final class HttpStore implements ObjectStore {
 		int s = r.statusCode();
 		if (s == expected || s / 100 == 2 && expected / 100 == 2 && s != 206 && expected != 206)
 			return r;
-		String code = "", message = "HTTP " + s;
-		try {
-			HostBodies.Error e = HostBodies.parseError(r.body(), path);
-			code = e.error();
-			message = e.message();
-		} catch (FdlException | RuntimeException ignored) {
-			// not an FDL error body: the status says it
-		}
+		// not an FDL error body: the status alone says it
+		HostAnswers.Error answer = HostAnswers.error(r.body()).orElse(new HostAnswers.Error("", "HTTP " + s));
+		String code = answer.error(), message = answer.message();
 		if (s == 412)
 			throw new PreconditionFailed(path, message);
 		StoreException.Kind kind = switch (s) {
