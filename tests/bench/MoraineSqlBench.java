@@ -92,6 +92,22 @@ public class MoraineSqlBench {
 					|| !one("SELECT count(*) FROM m.small").equals(one("SELECT count(*) FROM q.small"))) {
 				throw new IllegalStateException("the two catalogs answer differently");
 			}
+			// maintenance, once each (it can't be repeated on the same state): the single-row commits' files merged,
+			// every snapshot but the last expired, the files that left the catalog deleted
+			line("maintenance: merge_adjacent_files (" + commits + " small files)", once(cat -> run(
+					"CALL ducklake_merge_adjacent_files('" + cat + "', 'small')")), 50);
+			line("maintenance: expire_snapshots older_than now()", once(cat -> run(
+					"CALL ducklake_expire_snapshots('" + cat + "', older_than => now())")), 50);
+			line("maintenance: cleanup_old_files cleanup_all", once(cat -> run(
+					"CALL ducklake_cleanup_old_files('" + cat + "', cleanup_all => true)")), 50);
+			if (!one("SELECT count(*), sum(i) FROM m.small").equals(one("SELECT count(*), sum(i) FROM q.small"))
+					|| !one("SELECT count(*) FROM ducklake_list_files('m', 'small')")
+							.equals(one("SELECT count(*) FROM ducklake_list_files('q', 'small')"))) {
+				throw new IllegalStateException("the two catalogs answer differently after maintenance");
+			}
+			System.out.printf("  after maintenance: small has %s rows in %s files on each%n",
+					one("SELECT count(*) FROM m.small").replace("|", ""),
+					one("SELECT count(*) FROM ducklake_list_files('m', 'small')").replace("|", ""));
 		}
 	}
 
@@ -110,6 +126,10 @@ public class MoraineSqlBench {
 			t[1][i] = ms(() -> w.run("q"));
 		}
 		return t;
+	}
+
+	static double[][] once(Work w) throws Exception {
+		return new double[][] { { ms(() -> w.run("m")) }, { ms(() -> w.run("q")) } };
 	}
 
 	static void line(String phase, double[][] t, int pct) {
