@@ -45,6 +45,11 @@ final class CatalogIds {
 		keys(c.partitionings, m, p -> new PartitionSpec(m.applyAsLong(p.id()), m.applyAsLong(p.tableId()), p.keys()));
 		keys(c.sortings, m, p -> new SortSpec(m.applyAsLong(p.id()), m.applyAsLong(p.tableId()), p.keys()));
 		c.filePartitions.replaceAll((file, p) -> new FilePartition(m.applyAsLong(p.partitionId()), p.values()));
+		keys(c.inlinedInserts, m, v -> v);
+		keys(c.inlinedColumns, m, v -> v);
+		keys(c.inlinedDeletes, m, v -> v);
+		keys(c.inlinedFileDeletes, m, v -> v);
+		keys(c.flushedFileDeletes, m, v -> v);
 		keys(c.tags, m, v -> v);
 		keys(c.columnTags, m, v -> v);
 		List<String> changes = new ArrayList<>(c.changes);

@@ -67,6 +67,16 @@ public final class Commit {
 	public final Map<Long, FilePartition> filePartitions = new LinkedHashMap<>();
 	/** Tags set on tables and views: object id, then key to value (null: the tag goes). */
 	public final Map<Long, Map<String, String>> tags = new LinkedHashMap<>();
+	/** Rows inserted into the catalog itself (data inlining), by table id, with their row ids. */
+	public final Map<Long, List<InlinedRow>> inlinedInserts = new LinkedHashMap<>();
+	/** The columns of each table the inlined rows were written under (what its inlined-data table holds). */
+	public final Map<Long, List<ColumnEntry>> inlinedColumns = new LinkedHashMap<>();
+	/** Row ids of committed inlined rows deleted, by table id: their {@code end_snapshot} becomes this one. */
+	public final Map<Long, Set<Long>> inlinedDeletes = new LinkedHashMap<>();
+	/** Deletes of rows of data files kept in the catalog (deletion inlining): table, data file, positions. */
+	public final Map<Long, Map<Long, Set<Long>>> inlinedFileDeletes = new LinkedHashMap<>();
+	/** Data files whose committed inlined deletes a flush wrote into a delete file, by table: those rows go. */
+	public final Map<Long, Set<Long>> flushedFileDeletes = new LinkedHashMap<>();
 	/** Tags set on columns: table id, column id, then key to value (null: the tag goes). */
 	public final Map<Long, Map<Long, Map<String, String>>> columnTags = new LinkedHashMap<>();
 

@@ -60,6 +60,32 @@ public interface MetadataStore extends AutoCloseable {
 	Optional<TableStats> tableStats(long tableId) throws DuckLakeException;
 
 	/**
+	 * The table's rows inlined into the catalog ({@code ducklake_inlined_data_*}) visible at {@code snapshot}, by row
+	 * id; none in a store that keeps none (it is never given any: {@link #keepsInlinedData}).
+	 */
+	default List<InlinedRow> inlinedRows(long tableId, long snapshot) throws DuckLakeException {
+		return List.of();
+	}
+
+	/**
+	 * The deletes of the table's file rows kept in the catalog ({@code ducklake_inlined_delete_<table>}) visible at
+	 * {@code snapshot}: data file id, then position in the file to the snapshot that deleted it.
+	 */
+	default Map<Long, Map<Long, Long>> inlinedFileDeletes(long tableId, long snapshot) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** The inlined-data table {@code name} as the catalog holds it, if it has one by that name. */
+	default Optional<InlinedTable> inlinedTable(String name) throws DuckLakeException {
+		return Optional.empty();
+	}
+
+	/** Whether a commit may carry inlined rows ({@link Commit#inlinedInserts}). */
+	default boolean keepsInlinedData() {
+		return false;
+	}
+
+	/**
 	 * Sets a global option in {@code ducklake_metadata} (data_inlining_row_limit, target_file_size...): outside the
 	 * snapshot protocol, last write wins, no snapshot.
 	 */

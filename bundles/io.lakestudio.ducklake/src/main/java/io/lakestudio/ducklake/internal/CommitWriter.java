@@ -28,8 +28,10 @@ final class CommitWriter {
 	private final Snapshot latest;
 	private final long shift;
 	private final long s;
+	private final boolean sqlite;
 
-	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift) {
+	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift, boolean sqlite) {
+		this.sqlite = sqlite;
 		this.db = db;
 		this.c = c;
 		this.latest = latest;
@@ -94,6 +96,8 @@ final class CommitWriter {
 				}
 			}
 		}
+		InlinedData.write(db, sqlite, c, s, schemaVersion);
+		InlinedDeletes.write(db, sqlite, c, s);
 		return new Snapshot(s, now, schemaVersion, nextCatalog, nextFile, changes, c.author(), c.message());
 	}
 
@@ -264,7 +268,7 @@ final class CommitWriter {
 			for (DeleteFile f : c.newDeleteFiles) {
 				ps.setLong(1, f.id() + shift);
 				ps.setLong(2, f.tableId());
-				ps.setLong(3, s);
+				ps.setLong(3, f.beginSnapshot() > 0 ? f.beginSnapshot() : s); // a flush of inlined deletes: backdated
 				ps.setLong(4, f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId());
 				ps.setString(5, f.path());
 				ps.setInt(6, f.relative() ? 1 : 0);

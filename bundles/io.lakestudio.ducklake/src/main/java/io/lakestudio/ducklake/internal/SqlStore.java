@@ -248,6 +248,42 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized List<io.lakestudio.ducklake.InlinedRow> inlinedRows(long tableId, long snapshot)
+			throws DuckLakeException {
+		try {
+			return InlinedData.read(db, tableId, snapshot);
+		} catch (SQLException e) {
+			throw failed("read the inlined rows of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public synchronized Optional<io.lakestudio.ducklake.InlinedTable> inlinedTable(String name)
+			throws DuckLakeException {
+		try {
+			return name.startsWith("ducklake_inlined_delete_") ? InlinedDeletes.table(db, sqlite, name)
+					: InlinedData.table(db, name);
+		} catch (SQLException e) {
+			throw failed("read the inlined-data table " + name, e);
+		}
+	}
+
+	@Override
+	public synchronized Map<Long, Map<Long, Long>> inlinedFileDeletes(long tableId, long snapshot)
+			throws DuckLakeException {
+		try {
+			return InlinedDeletes.read(db, sqlite, tableId, snapshot);
+		} catch (SQLException e) {
+			throw failed("read the inlined deletes of table " + tableId, e);
+		}
+	}
+
+	@Override
+	public boolean keepsInlinedData() {
+		return !readOnly;
+	}
+
+	@Override
 	public synchronized void setOption(String key, String value) throws DuckLakeException {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
@@ -405,7 +441,7 @@ public final class SqlStore implements MetadataStore {
 			beginCommit();
 			Snapshot latest = latest();
 			long fileShift = io.lakestudio.ducklake.Conflicts.rebase(this, c, latest);
-			Snapshot made = new CommitWriter(db, c, latest, fileShift).write();
+			Snapshot made = new CommitWriter(db, c, latest, fileShift, sqlite).write();
 			end();
 			return made;
 		} catch (DuckLakeException | SQLException e) {

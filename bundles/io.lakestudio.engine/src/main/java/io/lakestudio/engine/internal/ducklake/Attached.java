@@ -24,6 +24,8 @@ final class Attached {
 	final DuckLakeCatalog catalog;
 	/** The name its own tables go by in statements: {@code __ducklake_metadata_<name>}, or METADATA_CATALOG. */
 	final String metadataName;
+	/** The attach's DATA_INLINING_ROW_LIMIT, if it gave one. */
+	Long inliningRowLimit;
 	private Commit pending;
 	private final List<Path> placed = new ArrayList<>();
 	/** The catalog at the snapshot last read: a committed snapshot's rows never change. */
@@ -82,6 +84,29 @@ final class Attached {
 
 	void placed(Path file) {
 		placed.add(file);
+	}
+
+	/** How many files the open transaction placed so far. */
+	int placedCount() {
+		return placed.size();
+	}
+
+	/** Forgets the files placed since {@code mark}: a commit of their own (a flush) now names them. */
+	void keepPlaced(int mark) {
+		placed.subList(Math.min(mark, placed.size()), placed.size()).clear();
+	}
+
+	/** Removes the files placed since {@code mark}: what they were written for failed, no row names them. */
+	void removePlaced(int mark) {
+		List<Path> gone = placed.subList(Math.min(mark, placed.size()), placed.size());
+		for (Path p : gone) {
+			try {
+				Files.deleteIfExists(p);
+			} catch (IOException e) {
+				// an orphan file at most
+			}
+		}
+		gone.clear();
 	}
 
 	/**

@@ -54,15 +54,6 @@ final class Calls {
 		if (a == null) {
 			return null;
 		}
-		if (op.equals("flush_inlined_data")) {
-			// nothing is inlined here (every insert writes a file), so there is nothing to flush unless the
-			// extension inlined rows into this catalog
-			if (!a.catalog.store().rows("ducklake_inlined_data_tables").isEmpty()) {
-				throw new EngineException(Kind.FAILED, "Not implemented Error: flushing rows the ducklake extension"
-						+ " inlined into this catalog is not carried out here yet");
-			}
-			return kind.ok("ok");
-		}
 		if (op.equals("set_commit_message")) {
 			Changes.writable(a);
 			a.pending().by(args.isEmpty() ? null : nullable(args.get(0)), args.size() < 2 ? null : nullable(args.get(1)));

@@ -108,7 +108,8 @@ public final class DuckLakeKind implements CatalogKind {
 			}
 			macros.sync(); // the catalogs' macros as this session sees them now, before the statement binds
 			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging())
-					.targetFileSize(settings.lake().targetFileSize().orElse(0)));
+					.targetFileSize(settings.lake().targetFileSize().orElse(0))
+					.inliningRowLimit(settings.lake().inliningRowLimit()));
 			Answer a = changes.execute(t);
 			if (a != null) {
 				return a;
@@ -191,7 +192,9 @@ public final class DuckLakeKind implements CatalogKind {
 						throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
 					}
 				});
-		attached.put(key, new Attached(name, c, metadataName[0]));
+		Attached made = new Attached(name, c, metadataName[0]);
+		made.inliningRowLimit = o.dataInliningRowLimit();
+		attached.put(key, made);
 		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
 			db.allow(Path.of(c.dataPath()));
 		}

@@ -34,7 +34,7 @@ final class Maintenance {
 
 	/** The maintenance calls a {@code CALL} carries out as its table function. */
 	static final java.util.Set<String> CALLS = java.util.Set.of("merge_adjacent_files", "rewrite_data_files",
-			"expire_snapshots", "cleanup_old_files", "delete_orphaned_files", "add_data_files");
+			"expire_snapshots", "cleanup_old_files", "delete_orphaned_files", "add_data_files", "flush_inlined_data");
 
 	/** The options that hold an interval, and only globally. */
 	private static final java.util.Set<String> INTERVALS = java.util.Set.of("delete_older_than", "expire_older_than");
@@ -53,6 +53,10 @@ final class Maintenance {
 			columns = "schema_name VARCHAR, table_name VARCHAR, files_processed BIGINT, files_created BIGINT";
 			Compaction c = new Compaction(kind, d, a, name.contains("rewrite"));
 			rows = c.run(args.size() > 1 ? args.get(1) : named.get("table_name"), named);
+		}
+		case "ducklake_flush_inlined_data" -> {
+			columns = "schema_name VARCHAR, table_name VARCHAR, rows_flushed BIGINT";
+			rows = new InlinedFlush(kind, d, a).run(args.size() > 1 ? args.get(1) : null, named);
 		}
 		case "ducklake_expire_snapshots" -> {
 			columns = "snapshot_id BIGINT, snapshot_time TIMESTAMPTZ, schema_version BIGINT,"

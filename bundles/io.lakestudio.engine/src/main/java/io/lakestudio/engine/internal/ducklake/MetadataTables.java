@@ -24,6 +24,14 @@ final class MetadataTables {
 
 	static String define(Connection d, Attached a, String table) throws SQLException, DuckLakeException {
 		Map<String, String> cols = SpecTableColumns.of(table);
+		List<List<String>> inlined = null;
+		if (cols == null && (table.startsWith("ducklake_inlined_data_") || table.startsWith("ducklake_inlined_delete_"))) {
+			java.util.Optional<io.lakestudio.ducklake.InlinedTable> it = a.catalog.store().inlinedTable(table);
+			if (it.isPresent()) {
+				cols = it.get().columns();
+				inlined = it.get().rows();
+			}
+		}
 		if (cols == null) {
 			return null;
 		}
@@ -37,7 +45,7 @@ final class MetadataTables {
 		try (Statement s = d.createStatement()) {
 			s.execute("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name) + " (" + String.join(", ", defs) + ")");
 		}
-		List<List<String>> rows = a.catalog.store().rows(table);
+		List<List<String>> rows = inlined != null ? inlined : a.catalog.store().rows(table);
 		if (!rows.isEmpty()) {
 			try (PreparedStatement ps = d.prepareStatement("INSERT INTO " + Sql.ident(name) + " VALUES ("
 					+ String.join(", ", marks) + ")")) {

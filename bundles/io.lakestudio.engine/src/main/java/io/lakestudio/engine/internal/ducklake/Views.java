@@ -65,6 +65,10 @@ final class Views {
 		List<String> plain = new ArrayList<>();
 		List<String> sql = new ArrayList<>();
 		String plainFrom = null;
+		// rows kept in the catalog itself: a union with the files', so the plain view reads through the other
+		java.util.List<io.lakestudio.ducklake.InlinedRow> inlined = Inlining.rows(a, at, pending, t.id());
+		String inlinedRows = inlined.isEmpty() || columns.isEmpty() ? "" : " UNION ALL BY NAME " + Inlining.select(
+				columns, inlined);
 		if (plan.parts().isEmpty()) {
 			for (ColumnEntry c : columns) {
 				select.add("CAST(NULL AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));
@@ -72,7 +76,7 @@ final class Views {
 			select.add("CAST(NULL AS BIGINT) AS " + FILE);
 			select.add("CAST(NULL AS BIGINT) AS " + POS);
 			sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name + "_all") + " AS SELECT " + String.join(", ", select)
-					+ " WHERE false");
+					+ " WHERE false" + inlinedRows);
 		} else {
 			List<String> schemaMap = new ArrayList<>();
 			for (ColumnEntry c : columns) {
@@ -107,8 +111,11 @@ final class Views {
 			for (ReadPlan.Part p : plan.parts()) {
 				paths.add(a.catalog.resolve(schema, t, p.data().path(), p.data().relative()));
 			}
+			List<String> inlinedDeletes = Inlining.deleteRows(Inlining.fileDeletes(a, at, pending, t.id()), fileIds);
 			boolean nested = NestedReads.needed(columns);
-			if (nested && deletes.isEmpty()) {
+			if (!inlinedDeletes.isEmpty()) {
+				// deletes kept in the catalog: the plain view reads through the one that takes them away
+			} else if (nested && deletes.isEmpty()) {
 				plainFrom = NestedReads.source(d, paths, columns, false);
 			} else if (deletes.isEmpty() && !schemaMap.isEmpty()) {
 				// no deletes: the plain view reads the files alone, so DuckDB answers count(*) from the footers and
@@ -125,15 +132,26 @@ final class Views {
 			if (partial) {
 				from.append(" AND ").append(Lineage.upTo("r.", at));
 			}
-			if (!deletes.isEmpty()) {
-				sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_deleted") + " AS SELECT df.id AS file,"
-						+ " d.pos FROM read_parquet([" + String.join(", ", deletes) + "], filename = true) d JOIN (VALUES "
-						+ String.join(", ", deleteIds) + ") df(path, id) ON d.filename = df.path");
+			if (!deletes.isEmpty() || !inlinedDeletes.isEmpty()) {
+				List<String> parts = new ArrayList<>();
+				if (!deletes.isEmpty()) {
+					parts.add("SELECT df.id AS file, d.pos FROM read_parquet([" + String.join(", ", deletes)
+							+ "], filename = true) d JOIN (VALUES " + String.join(", ", deleteIds)
+							+ ") df(path, id) ON d.filename = df.path");
+				}
+				if (!inlinedDeletes.isEmpty()) {
+					parts.add("SELECT * FROM (VALUES " + String.join(", ", inlinedDeletes) + ") il(file, pos)");
+				}
+				sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_deleted") + " AS "
+						+ String.join(" UNION ALL ", parts));
 				from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.ident(name + "_deleted"))
 						.append(" x WHERE x.file = f.id AND x.pos = r.file_row_number)");
 			}
 			sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name + "_all") + " AS SELECT " + String.join(", ", select)
-					+ " FROM " + from);
+					+ " FROM " + from + inlinedRows);
+			if (!inlinedRows.isEmpty()) {
+				plainFrom = null;
+			}
 		}
 		sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS " + (plainFrom != null
 				? "SELECT " + String.join(", ", plain) + " FROM " + plainFrom

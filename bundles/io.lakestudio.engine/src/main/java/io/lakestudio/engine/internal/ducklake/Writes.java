@@ -46,6 +46,15 @@ final class Writes {
 		this.staging = staging;
 	}
 
+	/** The session's ducklake_default_data_inlining_row_limit, if set. */
+	private java.util.OptionalLong inliningRowLimit = java.util.OptionalLong.empty();
+
+	/** Inserts of at most this many rows (by the table's, catalog's, attach's or this default limit) are inlined. */
+	Writes inliningRowLimit(java.util.OptionalLong rows) {
+		this.inliningRowLimit = rows;
+		return this;
+	}
+
 	/** Splits each insert's data into files of about {@code bytes} (the session's or catalog's target_file_size). */
 	Writes targetFileSize(long bytes) {
 		this.targetFileSize = bytes;
@@ -65,16 +74,44 @@ final class Writes {
 		}
 	}
 
-	/** Adds the rows of the temp table {@code source} (the table's columns, by name) as one data file. */
+	/**
+	 * Adds the rows of the temp table {@code source} (the table's columns, by name) as data files, or inlined into
+	 * the catalog when they are few enough.
+	 */
 	long insert(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
 			IOException {
+		return insert(a, cat, t, source, true);
+	}
+
+	/** As {@link #insert(Attached, CatalogAt, TableEntry, String)}; {@code inline} false always writes files. */
+	long insert(Attached a, CatalogAt cat, TableEntry t, String source, boolean inline) throws SQLException,
+			DuckLakeException, IOException {
+		return insert(a.pending(), a, cat, t, source, inline, null);
+	}
+
+	/**
+	 * As {@link #insert(Attached, CatalogAt, TableEntry, String, boolean)} into commit {@code c}; with
+	 * {@code rowIdStart}, the rows keep ids from it on (a flush of inlined rows) and the table's next row id stays.
+	 */
+	long insert(Commit c, Attached a, CatalogAt cat, TableEntry t, String source, boolean inline, Long rowIdStart)
+			throws SQLException, DuckLakeException, IOException {
 		long rows = count("SELECT count(*) FROM " + Sql.ident(source));
 		if (rows == 0) {
 			return 0;
 		}
-		Commit c = a.pending();
+		long kept = 0;
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		List<ColumnEntry> cols = cat.columns(t.id());
+		if (inline && rows <= Inlining.limit(a, t, inliningRowLimit) && Inlining.inlinable(cols)
+				&& a.catalog.store().partitioning(t.id(), a.snapshot().id()).isEmpty()
+				&& !c.partitionings.containsKey(t.id())) {
+			TableStats before = stats(a, c, t.id());
+			long n = Inlining.insert(d, c, t, cols, source, before.nextRowId());
+			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + n,
+					before.fileSizeBytes()));
+			c.changes.add("inlined_insert:" + t.id());
+			return rows;
+		}
 		List<String> select = new ArrayList<>();
 		List<String> ids = new ArrayList<>();
 		for (ColumnEntry col : cols) {
@@ -96,13 +133,14 @@ final class Writes {
 				place(a, staged, a.catalog.resolve(schema, t, file, true));
 				TableStats before = stats(a, c, t.id());
 				long fileId = c.fileId();
-				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, before.nextRowId(),
-						stats));
+				long start = rowIdStart == null ? before.nextRowId() : rowIdStart + kept;
+				kept += n;
+				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, start, stats));
 				if (part.partition() != null) {
 					c.filePartitions.put(fileId, part.partition());
 				}
-				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + n,
-						before.fileSizeBytes() + size));
+				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, rowIdStart == null
+						? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
 			}
 		}
 		c.changes.add("inserted_into_table:" + t.id());
@@ -131,6 +169,23 @@ final class Writes {
 			while (r.next()) {
 				files.add(r.getLong(1));
 			}
+		}
+		long fileRows = rows;
+		if (files.remove(Long.valueOf(Inlining.FILE))) {
+			List<Long> rowIds = new ArrayList<>();
+			try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + Views.POS + " FROM "
+					+ Sql.ident(positions) + " WHERE " + Views.FILE + " = " + Inlining.FILE)) {
+				while (r.next()) {
+					rowIds.add(r.getLong(1));
+				}
+			}
+			Inlining.delete(c, t.id(), rowIds);
+			c.changes.add("inlined_delete:" + t.id());
+			fileRows -= rowIds.size();
+		}
+		if (!files.isEmpty() && inlineDeletes(a, c, t, positions, parts, files, fileRows)) {
+			c.changes.add("deleted_from_table:" + t.id());
+			files.clear();
 		}
 		for (long id : files) {
 			ReadPlan.Part p = parts.get(id);
@@ -168,8 +223,72 @@ final class Writes {
 		TableStats before = stats(a, c, t.id());
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
 				before.fileSizeBytes()));
-		c.changes.add("deleted_from_table:" + t.id());
+		if (!files.isEmpty()) {
+			c.changes.add("deleted_from_table:" + t.id());
+		}
 		return rows;
+	}
+
+	/**
+	 * Writes the delete file of data file {@code p} with its earlier deletes and {@code positions} (a flush of
+	 * deletes kept in the catalog), in place of the one before; with none before it begins at {@code begin}, when
+	 * the first of those deletes was made.
+	 */
+	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, java.util.Set<Long> positions,
+			long begin) throws SQLException, DuckLakeException, IOException {
+		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
+		String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
+		String earlier = p.deletes() == null ? ""
+				: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(),
+						p.deletes().relative())) + ")";
+		List<String> values = positions.stream().map(x -> "(" + x + "::BIGINT)").toList();
+		String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
+		Path staged = staging.resolve(file);
+		exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos FROM (SELECT pos FROM (VALUES "
+				+ String.join(", ", values) + ") v(pos)" + earlier + ") ORDER BY pos) TO " + Sql.string(staged.toString())
+				+ " (FORMAT parquet)");
+		long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+		long size = Files.size(staged);
+		long footer = footer(staged);
+		place(a, staged, a.catalog.resolve(schema, t, file, true));
+		if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
+			c.endedDeleteFiles.add(p.deletes().id());
+		}
+		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
+				true, count, size, footer));
+	}
+
+	/**
+	 * Keeps a delete of at most the inlining row limit of file rows in the catalog (deletion inlining), unless it
+	 * would leave a file with no rows (that file ends instead). False when it wrote nothing.
+	 */
+	private boolean inlineDeletes(Attached a, Commit c, TableEntry t, String positions, Map<Long, ReadPlan.Part> parts,
+			List<Long> files, long fileRows) throws SQLException, DuckLakeException {
+		if (fileRows > Inlining.limit(a, t, inliningRowLimit)) {
+			return false;
+		}
+		Map<Long, java.util.Set<Long>> known = Inlining.fileDeletes(a, a.snapshot(), c, t.id());
+		Map<Long, java.util.Set<Long>> byFile = new LinkedHashMap<>();
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + Views.FILE + ", " + Views.POS
+				+ " FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " <> " + Inlining.FILE)) {
+			while (r.next()) {
+				byFile.computeIfAbsent(r.getLong(1), k -> new java.util.TreeSet<>()).add(r.getLong(2));
+			}
+		}
+		for (Map.Entry<Long, java.util.Set<Long>> e : byFile.entrySet()) {
+			ReadPlan.Part p = parts.get(e.getKey());
+			java.util.Set<Long> all = new java.util.HashSet<>(known.getOrDefault(e.getKey(), java.util.Set.of()));
+			all.addAll(e.getValue());
+			long earlier = p.deletes() == null ? 0 : p.deletes().deleteCount();
+			if (earlier + all.size() >= p.data().recordCount()) {
+				return false;
+			}
+		}
+		for (Map.Entry<Long, java.util.Set<Long>> e : byFile.entrySet()) {
+			c.inlinedFileDeletes.computeIfAbsent(t.id(), k -> new LinkedHashMap<>())
+					.computeIfAbsent(e.getKey(), k -> new java.util.TreeSet<>()).addAll(e.getValue());
+		}
+		return true;
 	}
 
 	private TableStats stats(Attached a, Commit c, long table) throws DuckLakeException {

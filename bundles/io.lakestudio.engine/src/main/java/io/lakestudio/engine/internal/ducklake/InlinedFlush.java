@@ -1,0 +1,142 @@
+package io.lakestudio.engine.internal.ducklake;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.lakestudio.ducklake.CatalogAt;
+import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.Commit;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.InlinedRow;
+import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.Sql;
+
+/**
+ * {@code ducklake_flush_inlined_data}: each table's inlined rows written to a data file in one commit of their
+ * own. The rows end at that snapshot and the file begins there, so a read of an earlier snapshot still sees them
+ * inlined; they keep their row ids when those are contiguous and the table has no partitioning or sort order.
+ */
+final class InlinedFlush {
+
+	private final Connection d;
+	private final Attached a;
+	private final Writes writes;
+
+	InlinedFlush(DuckLakeKind kind, Connection d, Attached a) throws EngineException {
+		this.d = d;
+		this.a = a;
+		this.writes = new Writes(d, kind.staging());
+	}
+
+	/** The table's deletes of file rows kept in the catalog, written into delete files (backdated to the first). */
+	private void flushDeletes(Commit c, CatalogAt cat, TableEntry t, boolean inTx) throws SQLException,
+			DuckLakeException, IOException {
+		Map<Long, java.util.Set<Long>> deletes = Inlining.fileDeletes(a, c.base(), inTx ? c : null, t.id());
+		if (deletes.isEmpty()) {
+			return;
+		}
+		Map<Long, Map<Long, Long>> committed = a.catalog.store().inlinedFileDeletes(t.id(), c.base().id());
+		Map<Long, io.lakestudio.ducklake.ReadPlan.Part> parts = new java.util.HashMap<>();
+		for (io.lakestudio.ducklake.ReadPlan.Part p : io.lakestudio.ducklake.ReadPlan.of(a.catalog.store(), c.base(),
+				inTx ? c : null, t.id()).parts()) {
+			parts.put(p.data().id(), p);
+		}
+		for (Map.Entry<Long, java.util.Set<Long>> e : deletes.entrySet()) {
+			io.lakestudio.ducklake.ReadPlan.Part p = parts.get(e.getKey());
+			if (p == null) {
+				continue; // its file is gone (merged, or every row deleted): nothing left to delete from
+			}
+			long begin = committed.getOrDefault(e.getKey(), Map.of()).values().stream().mapToLong(Long::longValue).min()
+					.orElse(0);
+			writes.flushDeletes(c, a, cat, t, p, e.getValue(), begin);
+		}
+		c.flushedFileDeletes.computeIfAbsent(t.id(), k -> new java.util.LinkedHashSet<>()).addAll(committed.keySet());
+		c.inlinedFileDeletes.remove(t.id());
+		c.changes.add("flushed_inlined:" + t.id());
+	}
+
+	/** The extension's rows: per table flushed, its schema, name and the rows it flushed. */
+	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
+			SQLException {
+		// inside a transaction that changed the catalog, the flush is part of it (as the extension does)
+		boolean inTx = a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
+		Changes.writable(a);
+		Commit c = inTx ? a.pending() : Maintenance.commit(a);
+		CatalogAt cat = inTx ? a.view() : a.catalog.store().at(c.base());
+		String schemaName = named.get("schema_name") != null ? named.get("schema_name") : named.get("schema");
+		String only = tableName != null ? tableName : named.get("table_name");
+		List<String> rows = new ArrayList<>();
+		boolean found = false;
+		int mark = a.placedCount();
+		try {
+			for (TableEntry t : cat.tables()) {
+				SchemaEntry s = cat.schemaOf(t).orElseThrow();
+				if ((only != null && !t.name().equalsIgnoreCase(only))
+						|| (schemaName != null && !s.name().equalsIgnoreCase(schemaName))) {
+					continue;
+				}
+				found = true;
+				flushDeletes(c, cat, t, inTx);
+				List<InlinedRow> inlined = Inlining.rows(a, c.base(), inTx ? c : null, t.id());
+				List<ColumnEntry> cols = cat.columns(t.id());
+				if (inlined.isEmpty() || cols.isEmpty()) {
+					continue;
+				}
+				String temp = "__dl_flush_" + t.id();
+				String select = Inlining.select(cols, inlined);
+				try (Statement st = d.createStatement()) {
+					st.execute("CREATE OR REPLACE TEMP TABLE " + Sql.ident(temp) + " AS SELECT * EXCLUDE (" + Views.FILE
+							+ ", " + Views.POS + ") FROM (" + select + ") ORDER BY " + Views.POS);
+				}
+				long first = inlined.get(0).rowId();
+				boolean contiguous = inlined.get(inlined.size() - 1).rowId() - first + 1 == inlined.size();
+				boolean plain = a.catalog.store().partitioning(t.id(), c.base().id()).isEmpty()
+						&& a.catalog.store().sorting(t.id(), c.base().id()).isEmpty();
+				boolean inserted = c.changes.contains("inserted_into_table:" + t.id());
+				long n = writes.insert(c, a, cat, t, temp, false, contiguous && plain ? first : null);
+				Inlining.delete(c, t.id(), inlined.stream().map(InlinedRow::rowId).toList());
+				// the rows move, the table keeps its count: the delete's share of the stats is put back
+				io.lakestudio.ducklake.TableStats ts = c.tableStats.get(t.id());
+				c.tableStats.put(t.id(), new io.lakestudio.ducklake.TableStats(t.id(), ts.recordCount() - n,
+						ts.nextRowId(), ts.fileSizeBytes()));
+				if (!inserted) {
+					c.changes.remove("inserted_into_table:" + t.id());
+				}
+				c.changes.add("flushed_inlined:" + t.id());
+				try (Statement st = d.createStatement()) {
+					st.execute("DROP TABLE IF EXISTS " + Sql.ident(temp));
+				}
+				rows.add("(" + Sql.string(s.name()) + ", " + Sql.string(t.name()) + ", " + n + ")");
+			}
+			if (only != null && !found) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + only + " does not exist!");
+			}
+			if (inTx) {
+				return rows; // the transaction's commit names the files, its rollback removes them
+			}
+			if (!c.isEmpty()) {
+				a.committed(a.catalog.store().commit(c));
+			}
+			a.keepPlaced(mark);
+			return rows;
+		} catch (IOException e) {
+			if (!inTx) {
+				a.removePlaced(mark);
+			}
+			throw new EngineException(Kind.FAILED, "cannot write a data file: " + e.getMessage(), e);
+		} catch (DuckLakeException | SQLException | RuntimeException e) {
+			if (!inTx) {
+				a.removePlaced(mark);
+			}
+			throw e;
+		}
+	}
+}
