@@ -23,6 +23,15 @@ public interface DucklakeRows {
 	/** Removes every stored row whose columns hold {@code where}'s values (current-only rows: stats). */
 	int delete(String table, Map<String, Object> where);
 
+	/**
+	 * Ends every live row whose {@code column} holds one of {@code values}: one pass over the table, where a
+	 * merge of a thousand files would otherwise read the table once per file.
+	 */
+	int endAny(String table, String column, java.util.Collection<Long> values);
+
+	/** Removes every stored row whose {@code column} holds one of {@code values}, in one pass (as {@link #endAny}). */
+	int deleteAny(String table, String column, java.util.Collection<Long> values);
+
 	/** The live rows (at this transaction, its own writes included) whose columns hold {@code where}'s values. */
 	List<Map<String, Object>> live(String table, Map<String, Object> where);
 

@@ -131,9 +131,7 @@ final class CommitRows {
 	}
 
 	private void end(String table, String idColumn, Set<Long> ids) {
-		for (long id : ids) {
-			rows.end(table, row(idColumn, id));
-		}
+		rows.endAny(table, idColumn, ids);
 	}
 
 	private void dataFiles() {

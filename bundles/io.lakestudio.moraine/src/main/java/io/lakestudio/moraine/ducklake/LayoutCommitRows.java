@@ -35,11 +35,12 @@ final class LayoutCommitRows {
 	 */
 	void removed() {
 		long now = Timestamp.of(java.time.Instant.now()).micros();
+		java.util.List<Long> ids = c.removedDataFiles.stream().map(ScheduledFile::dataFileId).toList();
+		for (String t : new String[] { "ducklake_data_file", "ducklake_file_column_stats",
+				"ducklake_file_partition_value" }) {
+			rows.deleteAny(t, "data_file_id", ids);
+		}
 		for (ScheduledFile f : c.removedDataFiles) {
-			for (String t : new String[] { "ducklake_data_file", "ducklake_file_column_stats",
-					"ducklake_file_partition_value" }) {
-				rows.delete(t, row("data_file_id", f.dataFileId()));
-			}
 			rows.insert("ducklake_files_scheduled_for_deletion", row("data_file_id", f.dataFileId(), "path", f.path(),
 					"path_is_relative", f.relative(), "schedule_start", now));
 		}

@@ -78,6 +78,48 @@ final class HostRows implements DucklakeRows {
 		return n;
 	}
 
+	/**
+	 * The stored rows of {@code f} whose {@code column} holds one of {@code values}: a key range per value when
+	 * the column leads the key, else one pass over the family.
+	 */
+	private List<Row> matchingAny(Family f, String column, java.util.Collection<Long> values) {
+		if (values.isEmpty())
+			return List.of();
+		if (f.idColumns > 0 && f.columns.get(0).equals(column)) {
+			List<Row> out = new ArrayList<>();
+			for (Long v : new java.util.TreeSet<>(values))
+				out.addAll(matching(f, Map.of(column, v)));
+			return out;
+		}
+		java.util.Set<Long> wanted = new java.util.HashSet<>(values);
+		List<Row> out = new ArrayList<>();
+		for (Row r : m.rows.all(f))
+			if (r.get(column) instanceof Long v && wanted.contains(v))
+				out.add(r);
+		return out;
+	}
+
+	@Override
+	public int endAny(String table, String column, java.util.Collection<Long> values) {
+		Family f = family(table);
+		if (!f.temporal())
+			throw new MoraineException(INVALID, table + " has no begin and end snapshots: delete its rows");
+		int n = 0;
+		for (Row r : matchingAny(f, column, values))
+			if (r.visibleAt(m.snapshot)) {
+				m.end(r);
+				n++;
+			}
+		return n;
+	}
+
+	@Override
+	public int deleteAny(String table, String column, java.util.Collection<Long> values) {
+		List<Row> rows = matchingAny(family(table), column, values);
+		rows.forEach(m.rows::delete);
+		return rows.size();
+	}
+
 	@Override
 	public int delete(String table, Map<String, Object> where) {
 		List<Row> rows = matching(family(table), where);
