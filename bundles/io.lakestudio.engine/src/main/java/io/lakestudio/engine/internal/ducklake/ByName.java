@@ -69,7 +69,9 @@ final class ByName {
 			return null;
 		}
 		List<String> quoted = paths.stream().map(Sql::string).toList();
-		return "(SELECT " + String.join(", ", select) + " FROM read_parquet([" + String.join(", ", quoted) + "]))";
+		// a partitioned table's files lie under k=v/ folders: their values are in the files, not to be read off paths
+		return "(SELECT " + String.join(", ", select) + " FROM read_parquet([" + String.join(", ", quoted)
+				+ "], hive_partitioning = false))";
 	}
 
 	private static String key(String path, long size) {
