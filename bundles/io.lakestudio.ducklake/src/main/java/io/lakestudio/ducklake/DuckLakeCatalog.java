@@ -49,6 +49,18 @@ public record DuckLakeCatalog(String url, MetadataStore store, String dataPath, 
 		return pinned.isPresent() ? pinned.get() : store.latest();
 	}
 
+	/**
+	 * As {@link #current}, but {@code last} itself (a snapshot read before, or null) when it is still the latest:
+	 * a committed snapshot never changes, so one cheap read of the latest id tells whether anything was committed
+	 * since.
+	 */
+	public Snapshot current(Snapshot last) throws DuckLakeException {
+		if (pinned.isPresent()) {
+			return pinned.get();
+		}
+		return last != null && store.latestId() == last.id() ? last : store.latest();
+	}
+
 	/** The absolute path of a file the catalog names relative to the data path. */
 	public String resolve(SchemaEntry schema, TableEntry table, String path, boolean relative) {
 		if (!relative) {

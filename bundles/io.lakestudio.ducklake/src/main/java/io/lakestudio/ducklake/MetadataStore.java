@@ -22,6 +22,11 @@ public interface MetadataStore extends AutoCloseable {
 
 	Snapshot latest() throws DuckLakeException;
 
+	/** The latest snapshot's id: whether anything was committed since a read, asked before every statement. */
+	default long latestId() throws DuckLakeException {
+		return latest().id();
+	}
+
 	Optional<Snapshot> snapshot(long id) throws DuckLakeException;
 
 	/** All snapshots, oldest first. */

@@ -115,6 +115,20 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized long latestId() throws DuckLakeException {
+		try (Statement s = db.createStatement();
+				ResultSet r = s.executeQuery("SELECT max(snapshot_id) FROM ducklake_snapshot")) {
+			long id = r.next() ? r.getLong(1) : -1;
+			if (r.wasNull() || id < 0) {
+				throw new DuckLakeException(file + ": damaged DuckLake catalog: no snapshot");
+			}
+			return id;
+		} catch (SQLException e) {
+			throw failed("read its latest snapshot", e);
+		}
+	}
+
+	@Override
 	public synchronized Optional<Snapshot> snapshot(long id) throws DuckLakeException {
 		return snapshots(" WHERE s.snapshot_id = " + id).stream().findFirst();
 	}

@@ -30,6 +30,9 @@ final class Attached {
 	private final List<Path> placed = new ArrayList<>();
 	/** The catalog at the snapshot last read: a committed snapshot's rows never change. */
 	private CatalogAt seen;
+	/** The latest snapshot as the statement now running saw it ({@link #snapshot}), if it read it yet. */
+	private Snapshot latest;
+	private boolean latestRead;
 	private final LastCommits.Held database;
 
 	Attached(String name, DuckLakeCatalog catalog, String metadataName) {
@@ -48,6 +51,7 @@ final class Attached {
 
 	/** What a commit on this attachment made: the session's last committed snapshot from now on. */
 	Snapshot committed(Snapshot s) {
+		latestRead = false; // the statement's next read sees what it committed
 		LastCommits.committed(database, s.id());
 		return s;
 	}
@@ -57,9 +61,24 @@ final class Attached {
 		return LastCommits.last(database);
 	}
 
-	/** The snapshot reads see: pinned, the open transaction's, or the latest. */
+	/** The snapshot reads see: pinned, the open transaction's, or the latest (read once per statement). */
 	Snapshot snapshot() throws DuckLakeException {
-		return pending != null ? pending.base() : catalog.current();
+		if (pending != null) {
+			return pending.base();
+		}
+		if (!latestRead) {
+			latest = catalog.current(latest);
+			latestRead = true;
+		}
+		return latest;
+	}
+
+	/**
+	 * A statement begins: its first read asks the catalog again whether another session or process committed
+	 * since (one cheap read of the latest snapshot id), and every read of the statement sees that one snapshot.
+	 */
+	void statementBegins() {
+		latestRead = false;
 	}
 
 	/** The open transaction's commit, begun now if none is open. */

@@ -61,6 +61,9 @@ public final class DuckLakeKind implements CatalogKind {
 	@Override
 	public Answer execute(String statement) throws EngineException {
 		db.begin();
+		for (Attached a : attached.values()) {
+			a.statementBegins();
+		}
 		Text t = new Text(statement);
 		boolean query = false;
 		try {

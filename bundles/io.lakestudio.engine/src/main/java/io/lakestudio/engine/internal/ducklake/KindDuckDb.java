@@ -127,6 +127,9 @@ final class KindDuckDb implements AutoCloseable {
 	}
 
 	Path staging() throws EngineException {
+		if (Files.isDirectory(staging)) {
+			return staging; // asked before every statement: one stat, where createDirectories throws and catches
+		}
 		try {
 			return Files.createDirectories(staging);
 		} catch (IOException e) {

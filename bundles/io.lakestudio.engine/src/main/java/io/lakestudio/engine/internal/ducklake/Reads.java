@@ -18,6 +18,21 @@ import io.lakestudio.engine.internal.Sql;
  */
 final class Reads {
 
+	// compiled once: a warm query's whole Java side is a few of these and two map lookups
+	private static final java.util.regex.Pattern TRAILING = java.util.regex.Pattern.compile(";+\\s*$");
+	private static final java.util.regex.Pattern SHOW_TABLES = java.util.regex.Pattern.compile("(?is)SHOW\\s+TABLES");
+	private static final java.util.regex.Pattern QUERY = java.util.regex.Pattern.compile(
+			"(?is)^(\\(|SELECT\\b|WITH\\b|FROM\\b|VALUES\\b|TABLE\\b|DESCRIBE\\b|DESC\\b|SHOW\\b"
+					+ "|SUMMARIZE\\b|EXPLAIN\\b).*");
+	private static final java.util.regex.Pattern EXPLAIN = java.util.regex.Pattern.compile(
+			"(?is)^(EXPLAIN\\s+(?:ANALYZE\\s+)?)(.*)");
+	/**
+	 * Not kept: which snapshot {@code AT (TIMESTAMP => now() - INTERVAL ...)} names changes as time passes, and
+	 * {@code AT (VERSION => getvariable('v'))} when the variable is set again, with no new snapshot in between.
+	 */
+	private static final java.util.regex.Pattern NOT_KEPT = java.util.regex.Pattern.compile(
+			"(?i)TIMESTAMP\\s*=>|getvariable");
+
 	private final DuckLakeKind kind;
 	private final KindDuckDb db;
 	private final References refs;
@@ -30,22 +45,20 @@ final class Reads {
 
 	/** A query's answer, or null when it is not a query or names nothing DuckLake's (the engine's then). */
 	Answer read(String statement) throws EngineException, DuckLakeException, SQLException {
-		String sql = statement.strip().replaceAll(";+\\s*$", "");
-		if (kind.defaultCatalog() != null && sql.matches("(?is)SHOW\\s+TABLES")) {
+		String sql = TRAILING.matcher(statement.strip()).replaceAll("");
+		if (kind.defaultCatalog() != null && SHOW_TABLES.matcher(sql).matches()) {
 			return showTables();
 		}
-		if (!sql.matches("(?is)^(\\(|SELECT\\b|WITH\\b|FROM\\b|VALUES\\b|TABLE\\b|DESCRIBE\\b|DESC\\b|SHOW\\b"
-				+ "|SUMMARIZE\\b|EXPLAIN\\b).*")) {
+		if (!QUERY.matcher(sql).matches()) {
 			return null; // not a query: the engine's guard says why it is refused
 		}
-		java.util.regex.Matcher explain = java.util.regex.Pattern.compile("(?is)^(EXPLAIN\\s+(?:ANALYZE\\s+)?)(.*)")
-				.matcher(sql);
+		java.util.regex.Matcher explain = EXPLAIN.matcher(sql);
 		if (explain.matches()) {
 			// DuckDB serializes only the query: it is rewritten as any query is, and explained as written
 			Rewriter.Rewritten r = refs.rewrite(explain.group(2), null);
 			return r.touched() ? new Answer(db.connection(), explain.group(1) + r.text(), List.of()) : null;
 		}
-		String key = key(sql);
+		String key = NOT_KEPT.matcher(sql).find() ? null : key(sql);
 		String kept = key == null ? null : db.rewrites.get(key);
 		if (kept != null) {
 			return new Answer(db.connection(), kept, List.of());
