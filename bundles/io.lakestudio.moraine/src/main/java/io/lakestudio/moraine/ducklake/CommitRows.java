@@ -92,6 +92,7 @@ final class CommitRows {
 		if (c.changesSchema()) {
 			schemaVersions(schemaVersion);
 		}
+		InlinedRows.write(rows, c, tx.snapshotId().value(), schemaVersion);
 	}
 
 	/** The tables whose schema this commit changed, each a ducklake_schema_versions row (none: one, NULL). */
@@ -171,10 +172,13 @@ final class CommitRows {
 	private void deleteFiles() {
 		for (DeleteFile f : c.newDeleteFiles) {
 			long target = f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId();
-			rows.insert("ducklake_delete_file", row("delete_file_id", f.id() + shift, "table_id", f.tableId(),
-					"data_file_id", target, "path", f.path(), "path_is_relative", f.relative(), "format", "parquet",
-					"delete_count", f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size",
-					f.footerSize()));
+			Map<String, Object> r = row("delete_file_id", f.id() + shift, "table_id", f.tableId(), "data_file_id",
+					target, "path", f.path(), "path_is_relative", f.relative(), "format", "parquet", "delete_count",
+					f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize());
+			if (f.beginSnapshot() > 0) {
+				r.put("begin_snapshot", f.beginSnapshot()); // a flush of inlined deletes: from the first of them, as on SQLite
+			}
+			rows.insert("ducklake_delete_file", r);
 		}
 	}
 

@@ -14,6 +14,8 @@ import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.FileLineage;
 import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.InlinedRow;
+import io.lakestudio.ducklake.InlinedTable;
 import io.lakestudio.ducklake.MacroEntry;
 import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.PartitionSpec;
@@ -44,9 +46,8 @@ import io.lakestudio.moraine.ViewInfo;
  * would write ({@link CommitRows}), after DuckLake's conflict rules ({@link io.lakestudio.ducklake.Conflicts}). A
  * read-only store is a {@link ReadOnlyCatalog} (following the head, or pinned to a checkpoint, then it writes
  * nothing at all).
- * Inlined data: MetadataStore has no inlining methods yet (every insert writes a file, as on SQLite); when it gains
- * them (default methods), this store overrides them onto moraine's own inlineInsert / recentRowsAt / inlineDelete /
- * flushInlinedData in the same commit ({@link CommitRows} is where the rows of one commit are made).
+ * Inlined data: the rows the SQLite store keeps in its ducklake_inlined_* tables, carried as host rows in the same
+ * commit ({@link InlinedRows}), so stats, row ids and the flush stay the host's as on SQLite.
  */
 public final class MoraineStore implements MetadataStore {
 
@@ -175,7 +176,7 @@ public final class MoraineStore implements MetadataStore {
 	}
 
 	/** The columns under {@code parent} (null: the table's own), in order, each with its fields. */
-	private static List<ColumnEntry> columnTree(long table, List<ColumnInfo> all, Long parent) {
+	static List<ColumnEntry> columnTree(long table, List<ColumnInfo> all, Long parent) {
 		List<ColumnEntry> out = new ArrayList<>();
 		for (ColumnInfo c : all) {
 			if (java.util.Objects.equals(c.parent().map(p -> p.value()).orElse(null), parent)) {
@@ -287,6 +288,46 @@ public final class MoraineStore implements MetadataStore {
 		} catch (MoraineException e) {
 			throw failed("read the stats of table " + tableId, e);
 		}
+	}
+
+	/** Inlined rows are carried as host rows ({@link InlinedRows}), so a writer keeps them as SQLite does. */
+	@Override
+	public boolean keepsInlinedData() {
+		return writer != null;
+	}
+
+	@Override
+	public synchronized List<InlinedRow> inlinedRows(long tableId, long snapshot) throws DuckLakeException {
+		return at(snapshot, "read the inlined rows of table " + tableId, s -> InlinedRows.read(s, tableId));
+	}
+
+	@Override
+	public synchronized Map<Long, Map<Long, Long>> inlinedFileDeletes(long tableId, long snapshot)
+			throws DuckLakeException {
+		return at(snapshot, "read the inlined deletes of table " + tableId,
+				s -> InlinedRows.fileDeletes(s, tableId, snapshot));
+	}
+
+	@Override
+	public synchronized Optional<InlinedTable> inlinedTable(String name) throws DuckLakeException {
+		java.util.regex.Matcher d = java.util.regex.Pattern.compile("ducklake_inlined_delete_(\\d+)").matcher(name);
+		if (d.matches()) {
+			long table = Long.parseLong(d.group(1));
+			return head("read " + name, s -> InlinedRows.deleteTable(s, table));
+		}
+		Optional<Map<String, Object>> listed = head("read the inlined-data tables", s -> s.ducklakeRows(
+				"ducklake_inlined_data_tables").stream().filter(r -> name.equals(r.get("table_name"))).findFirst());
+		if (listed.isEmpty()) {
+			return Optional.empty();
+		}
+		long table = (Long) listed.get().get("table_id");
+		long sv = (Long) listed.get().get("schema_version");
+		// the columns as the schema version began (what its rows were written under)
+		long began = snapshots().stream().filter(x -> x.schemaVersion() == sv).mapToLong(Snapshot::id).min()
+				.orElse(latest().id());
+		List<ColumnEntry> cols = at(began, "read the columns of table " + table,
+				s -> columnTree(table, s.columns(new TableId(table)), null));
+		return head("read " + name, s -> Optional.of(InlinedRows.dataTable(s, table, sv, cols)));
 	}
 
 	@Override

@@ -66,7 +66,15 @@ public enum Family {
 			"expression", "dialect", "sort_direction", "null_order"),
 	/** moraine's own: equality indexes (not a DuckLake table). */
 	INDEX("moraine_index", Layout.CURRENT, 2, "table_id", "index_id", "begin_snapshot", "end_snapshot",
-			"index_name", "column_ids", "is_unique", "swept");
+			"index_name", "column_ids", "is_unique", "swept"),
+	/**
+	 * moraine's own: a DuckLake host's inlined row (its ducklake_inlined_data_&lt;table&gt;_&lt;schema version&gt; row), its
+	 * values by column id in one text field, so a table of any columns fits one family.
+	 */
+	INLINED_ROW("moraine_inlined_row", Layout.CURRENT, 2, "table_id", "row_id", "begin_snapshot", "end_snapshot",
+			"schema_version", "row_values"),
+	/** moraine's own: a DuckLake host's inlined delete of a data file row (ducklake_inlined_delete_&lt;table&gt;). */
+	INLINED_DELETE("moraine_inlined_delete", Layout.CURRENT, 3, "table_id", "file_id", "row_id", "delete_snapshot");
 
 	public final String table;
 	public final String subspace;
