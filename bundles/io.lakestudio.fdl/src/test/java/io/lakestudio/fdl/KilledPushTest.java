@@ -52,7 +52,9 @@ class KilledPushTest {
 		long pushMillis = -1;
 		try (WorkingCatalogs w = WorkingCatalogs.with(dir.resolve("w"), 1000)) {
 			new Writer(repo, key, "A", java.time.Clock.systemUTC()).commit(w.catalog(), "main", "base", dir.resolve("t"), false);
-			for (int round = 0; round < 50; round++) {
+			// 50 rounds, then more (at most 100) until a kill has left an unnamed object: on a loaded machine every
+			// kill of the 50 can land before a push's first write, and then the collector below has nothing to judge
+			for (int round = 0; round < 50 || round < 150 && leftovers(repo, trust, w).isEmpty(); round++) {
 				for (int f = 0; f < 4; f++)
 					w.insert(100_000 + random.nextInt(200_000));
 				String before = repo.resolve("main");
@@ -100,27 +102,7 @@ class KilledPushTest {
 			assertTrue(killed >= 15, "most pushes were killed before they finished: " + killed + " killed, "
 					+ finished + " finished");
 
-			Set<String> named = new HashSet<>();
-			for (String id = repo.resolve("main"); id != null;) {
-				VersionRecord r = repo.record(id, trust);
-				named.add(Layout.version(id));
-				named.add(Layout.catalog(r.catalogSha256()));
-				named.addAll(NamedFiles.of(repo.catalog(r), "c").keySet());
-				id = r.parents().isEmpty() ? null : r.parents().get(0);
-			}
-			Map<String, Long> sources = new java.util.HashMap<>();
-			try (var s = Files.walk(w.catalog().getParent().resolve("files"))) {
-				for (Path f : s.filter(Files::isRegularFile).toList())
-					sources.put(Layout.DATA + w.catalog().getParent().resolve("files").relativize(f), Files.size(f));
-			}
-			Set<String> leftovers = new HashSet<>();
-			for (String prefix : List.of(Layout.VERSIONS, Layout.CATALOGS, Layout.DATA))
-				for (ObjectInfo o : repo.store().list(prefix)) {
-					if (o.path().startsWith(Layout.DATA))
-						assertEquals(sources.get(o.path()), o.size(), o.path() + " is whole");
-					if (!named.contains(o.path()))
-						leftovers.add(o.path());
-				}
+			Set<String> leftovers = leftovers(repo, trust, w);
 			assertTrue(!leftovers.isEmpty(), "the killed pushes left something (" + killed + " killed)");
 
 			TestClock clock = new TestClock(Instant.now());
@@ -136,6 +118,32 @@ class KilledPushTest {
 			assertTrue(new Verifier(repo, trust).verify().ok());
 			new Reader(repo, trust, dir.resolve("cache2")).open("main", false);
 		}
+	}
+
+	/** The repository's objects that no version reachable from main names, each data file checked whole. */
+	private static Set<String> leftovers(Repository repo, Trust trust, WorkingCatalogs w) throws Exception {
+		Set<String> named = new HashSet<>();
+		for (String id = repo.resolve("main"); id != null;) {
+			VersionRecord r = repo.record(id, trust);
+			named.add(Layout.version(id));
+			named.add(Layout.catalog(r.catalogSha256()));
+			named.addAll(NamedFiles.of(repo.catalog(r), "c").keySet());
+			id = r.parents().isEmpty() ? null : r.parents().get(0);
+		}
+		Map<String, Long> sources = new java.util.HashMap<>();
+		try (var s = Files.walk(w.catalog().getParent().resolve("files"))) {
+			for (Path f : s.filter(Files::isRegularFile).toList())
+				sources.put(Layout.DATA + w.catalog().getParent().resolve("files").relativize(f), Files.size(f));
+		}
+		Set<String> leftovers = new HashSet<>();
+		for (String prefix : List.of(Layout.VERSIONS, Layout.CATALOGS, Layout.DATA))
+			for (ObjectInfo o : repo.store().list(prefix)) {
+				if (o.path().startsWith(Layout.DATA))
+					assertEquals(sources.get(o.path()), o.size(), o.path() + " is whole");
+				if (!named.contains(o.path()))
+					leftovers.add(o.path());
+			}
+		return leftovers;
 	}
 
 	private static String java() {
