@@ -44,10 +44,7 @@ final class FileRows {
 		List<String> map = new ArrayList<>();
 		for (ColumnEntry c : columns) {
 			String type = DuckLakeTypes.toDuckDb(c.type());
-			String dflt = c.initialDefault() == null ? "NULL" : "CAST(" + Sql.string(c.initialDefault()) + " AS " + type
-					+ ")";
-			map.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
-					+ ", default_value: " + dflt + "}");
+			map.add(SchemaMap.entry(String.valueOf(c.id()), "c" + c.id(), type, c.initialDefault()));
 			select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 		}
 		map.add(Lineage.rowIdEntry());

@@ -52,11 +52,11 @@ final class Lineage {
 	}
 
 	static String snapshotEntry() {
-		return FileLineage.SNAPSHOT_ID_FIELD + ": {name: " + Sql.string(SID) + ", type: 'BIGINT', default_value: NULL}";
+		return SchemaMap.entry(String.valueOf(FileLineage.SNAPSHOT_ID_FIELD), SID, "BIGINT", null);
 	}
 
 	static String rowIdEntry() {
-		return FileLineage.ROW_ID_FIELD + ": {name: " + Sql.string(RID) + ", type: 'BIGINT', default_value: NULL}";
+		return SchemaMap.entry(String.valueOf(FileLineage.ROW_ID_FIELD), RID, "BIGINT", null);
 	}
 
 	/**

@@ -56,17 +56,15 @@ final class NameMapping {
 		for (ColumnEntry c : cols) {
 			String source = m.get(c.id());
 			String type = DuckLakeTypes.toDuckDb(c.type());
-			String dflt = c.initialDefault() == null ? "NULL" : "CAST(" + Sql.string(c.initialDefault()) + " AS " + type
-					+ ")";
 			// a column the file lacks (allow_missing, or added since) reads as its default under a name no file has
-			out.add(Sql.string(source != null ? source : "__dl_missing_" + c.id()) + ": {name: "
-					+ Sql.string("c" + c.id()) + ", type: " + Sql.string(type) + ", default_value: " + dflt + "}");
+			out.add(SchemaMap.entry(Sql.string(source != null ? source : "__dl_missing_" + c.id()), "c" + c.id(), type,
+					c.initialDefault()));
 		}
 		// the lineage columns the other reads have (none in an added file: NULL), so the union lines up
-		out.add(Sql.string(io.lakestudio.ducklake.FileLineage.ROW_ID_COLUMN) + ": {name: " + Sql.string(Lineage.RID)
-				+ ", type: 'BIGINT', default_value: NULL}");
-		out.add(Sql.string(io.lakestudio.ducklake.FileLineage.SNAPSHOT_ID_COLUMN) + ": {name: "
-				+ Sql.string(Lineage.SID) + ", type: 'BIGINT', default_value: NULL}");
+		out.add(SchemaMap.entry(Sql.string(io.lakestudio.ducklake.FileLineage.ROW_ID_COLUMN), Lineage.RID, "BIGINT",
+				null));
+		out.add(SchemaMap.entry(Sql.string(io.lakestudio.ducklake.FileLineage.SNAPSHOT_ID_COLUMN), Lineage.SID,
+				"BIGINT", null));
 		return String.join(", ", out);
 	}
 }

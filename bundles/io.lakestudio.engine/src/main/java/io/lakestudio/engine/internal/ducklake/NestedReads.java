@@ -90,10 +90,7 @@ final class NestedReads {
 				ColumnEntry c = columns.get(i);
 				Shape s = shapes.get(i);
 				String type = s == null ? NestedTypes.duckType(c) : s.type;
-				String dflt = c.initialDefault() == null ? "NULL"
-						: "CAST(" + Sql.string(c.initialDefault()) + " AS " + type + ")";
-				map.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
-						+ ", default_value: " + dflt + "}");
+				map.add(SchemaMap.entry(String.valueOf(c.id()), "c" + c.id(), type, c.initialDefault()));
 				select.add(s == null || !s.remaps ? Sql.ident("c" + c.id())
 						: remap(Sql.ident("c" + c.id()), c, s.node, 0) + " AS " + Sql.ident("c" + c.id()));
 			}

@@ -81,10 +81,7 @@ final class Views {
 			List<String> schemaMap = new ArrayList<>();
 			for (ColumnEntry c : columns) {
 				String type = NestedTypes.duckType(c);
-				String dflt = c.initialDefault() == null ? "NULL"
-						: "CAST(" + Sql.string(c.initialDefault()) + " AS " + type + ")";
-				schemaMap.add(c.id() + ": {name: " + Sql.string("c" + c.id()) + ", type: " + Sql.string(type)
-						+ ", default_value: " + dflt + "}");
+				schemaMap.add(SchemaMap.entry(String.valueOf(c.id()), "c" + c.id(), type, c.initialDefault()));
 				select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 				plain.add(Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 			}
