@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 
@@ -45,8 +42,7 @@ class DuckLakeBadCatalogTest {
 		Path text = dir.resolve("text.db");
 		Files.writeString(text, "hello, not a database\n");
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(dir.resolve("state"), "b"), "b");
-				Engine engine = new Engine(new EngineConfig(dir.resolve("state"), c, null, Clock.systemUTC(), 256, 1,
-						1L << 28, Duration.ofHours(1), true));
+				Engine engine = DuckLakeEngines.small(dir.resolve("state"), c);
 				EngineSession s = engine.openSession("t")) {
 			s.execute("ATTACH 'ducklake:" + newer + "' AS n").close();
 			s.execute("CREATE TABLE n.t(i INTEGER)").close();

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -38,8 +35,7 @@ class DuckLakeDataFileFaultTest {
 	void aMissingOrDamagedDataFileFailsItsTableAloneNamingTableAndFile() throws Exception {
 		Path meta = dir.resolve("lake.sqlite");
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(dir.resolve("state"), "f"), "f");
-				Engine engine = new Engine(new EngineConfig(dir.resolve("state"), c, null, Clock.systemUTC(), 256, 1,
-						1L << 28, Duration.ofHours(1), true));
+				Engine engine = DuckLakeEngines.small(dir.resolve("state"), c);
 				EngineSession s = engine.openSession("t")) {
 			s.execute("ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')").close();
 			for (String t : List.of("gone", "cut", "footer", "inside", "fine")) {

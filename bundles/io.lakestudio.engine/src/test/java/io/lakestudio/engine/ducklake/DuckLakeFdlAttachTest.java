@@ -11,7 +11,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.fdl.Layout;
@@ -46,8 +44,7 @@ class DuckLakeFdlAttachTest {
 		Path repoDir = dir.resolve("repo");
 		Path lake = dir.resolve("work/lake.sqlite");
 		Catalog catalog = Catalogs.open(Catalogs.catalogFile(dir, "t"), "t");
-		try (Engine engine = new Engine(new EngineConfig(state, catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true)); Connection oracle = DriverManager.getConnection("jdbc:duckdb:")) {
+		try (Engine engine = DuckLakeEngines.open(state, catalog); Connection oracle = DriverManager.getConnection("jdbc:duckdb:")) {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			// the user's own key in the state folder: the engine trusts it as the fdl commands do
 			Signing key = Signing.inFolder(state.resolve("fdl/keys"));
@@ -101,8 +98,7 @@ class DuckLakeFdlAttachTest {
 		Path repoDir = dir.resolve("repo");
 		Path lake = dir.resolve("work/lake.sqlite");
 		Catalog catalog = Catalogs.open(Catalogs.catalogFile(dir, "t"), "t");
-		try (Engine engine = new Engine(new EngineConfig(state, catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true))) {
+		try (Engine engine = DuckLakeEngines.open(state, catalog)) {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			try (EngineSession s = engine.openSession("test")) {
 				ok(s, "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')");

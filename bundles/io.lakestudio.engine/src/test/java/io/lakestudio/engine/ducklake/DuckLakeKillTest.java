@@ -12,8 +12,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -31,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
 
@@ -155,8 +152,7 @@ class DuckLakeKillTest {
 	}
 
 	private static Engine engine(Path home, Catalog c) {
-		return new Engine(new EngineConfig(home, c, null, Clock.systemUTC(), 256, 1, 1L << 28,
-				Duration.ofHours(1), true));
+		return DuckLakeEngines.small(home, c);
 	}
 
 	private static long count(EngineSession s, String sql) throws Exception {

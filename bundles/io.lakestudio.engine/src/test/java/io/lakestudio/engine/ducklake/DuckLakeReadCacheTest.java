@@ -7,8 +7,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
 
@@ -42,10 +39,8 @@ class DuckLakeReadCacheTest {
 	@BeforeAll
 	static void start() throws Exception {
 		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = new Engine(new EngineConfig(home.resolve("state"), catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true));
-		other = new Engine(new EngineConfig(home.resolve("other"), catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true));
+		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
+		other = DuckLakeEngines.open(home.resolve("other"), catalog);
 		oracle = DriverManager.getConnection("jdbc:duckdb:");
 	}
 

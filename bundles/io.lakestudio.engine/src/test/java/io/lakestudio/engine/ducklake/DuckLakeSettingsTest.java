@@ -9,8 +9,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -42,8 +39,7 @@ class DuckLakeSettingsTest {
 	@BeforeAll
 	static void start() throws Exception {
 		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = new Engine(new EngineConfig(home.resolve("state"), catalog, null, Clock.systemUTC(), 512, 2, 1L << 30,
-				Duration.ofHours(1), true));
+		engine = DuckLakeEngines.open(home.resolve("state"), catalog, 2);
 	}
 
 	@AfterAll

@@ -1,14 +1,11 @@
 package io.lakestudio.engine.ducklake;
 
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.Random;
 
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineSession;
 
 /**
@@ -24,8 +21,7 @@ public final class KillWriterMain {
 		Path data = Path.of(args[2]);
 		Random random = new Random(Long.parseLong(args[3]));
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(home, "k"), "k");
-				Engine engine = new Engine(new EngineConfig(home, c, null, Clock.systemUTC(), 256, 1, 1L << 28,
-						Duration.ofHours(1), true));
+				Engine engine = DuckLakeEngines.small(home, c);
 				EngineSession s = engine.openSession("kill")) {
 			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "')").close();
 			s.execute("SELECT count(*) FROM lake.t").close();

@@ -11,8 +11,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.moraine.CatalogOptions;
@@ -65,8 +62,7 @@ class MoraineCatalogTest {
 	}
 
 	static Engine engine(String name) {
-		return new Engine(new EngineConfig(home.resolve(name), catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true));
+		return DuckLakeEngines.open(home.resolve(name), catalog);
 	}
 
 	@AfterAll

@@ -6,13 +6,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.NestedTypes;
+import io.lakestudio.engine.internal.Lru;
 import io.lakestudio.engine.internal.Sql;
 
 /**
@@ -26,14 +26,7 @@ import io.lakestudio.engine.internal.Sql;
 final class ByName {
 
 	/** A file's top-level columns as {@code field id:name}, sorted; "" when it has nested or id-less ones. */
-	private static final Map<String, String> FILES = new LinkedHashMap<>(256, 0.75f, true) {
-		private static final long serialVersionUID = 1L;
-
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, String> e) {
-			return size() > 100_000;
-		}
-	};
+	private static final Map<String, String> FILES = new Lru<>(100_000);
 
 	private ByName() {
 	}
