@@ -7,12 +7,19 @@ import java.io.OutputStream;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 
 /** The JSON lines both ends of the engine socket write: one object a line, never closing the stream under it. */
 final class Wire {
 
-	private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-			.disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+	/**
+	 * Jackson refuses a string past 20,000,000 characters by default, so one large cell (a document, a blob's hex)
+	 * failed a statement that answers in-process. Every line is read whole before it is parsed (a request's length is
+	 * bounded by the server, an answer's by its batch of rows), so the parser adds no bound of its own.
+	 */
+	private static final JsonFactory JSON = new JsonFactory()
+			.setStreamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+			.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET).disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
 
 	private Wire() {
 	}

@@ -87,6 +87,22 @@ class EngineServerTest {
 		}
 	}
 
+	@Test
+	void aCellLargerThanTheJsonParsersDefaultLimitArrivesWhole(@TempDir Path tmp) throws Exception {
+		// 25,000,000 characters: past Jackson's default of 20,000,000 for one string
+		String sql = "SELECT repeat('ab', 12500000) AS v, 1 AS n";
+		try (TestLake lake = TestLake.sample(tmp); Engine e = lake.engine();
+				EngineServer s = EngineServer.start(lake.home, e, new EngineServer.Options(null, () -> {
+				}, Clock.systemUTC()))) {
+			List<List<String>> got = remote(EngineClient.running(lake.home).orElseThrow(), sql);
+			assertEquals(1, got.size());
+			String v = got.get(0).get(0);
+			assertEquals(25_000_000, v.length());
+			assertTrue(v.startsWith("abab") && v.endsWith("abab"));
+			assertEquals("1", got.get(0).get(1));
+		}
+	}
+
 	private static long logSize(Path home) throws Exception {
 		Path f = home.resolve("logs").resolve("lakestudio.log");
 		return Files.exists(f) ? Files.size(f) : 0;
