@@ -33,9 +33,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The catalogs DuckLake 0.1-0.4 wrote (the extension's own test data, at {@code $LAKESTUDIO_DUCKLAKE_SUITE}), in a
  * DuckDB file as the extension left them and in a SQLite file holding the same rows as DuckDB's sqlite scanner
- * lays them out: refused untouched without AUTOMATIC_MIGRATION; with it, version 1.0, every table and column of the
- * specification (as {@link SpecCompatibilityTest} transcribes it), the rows the extension's own migration gives
- * (its suite's expectations), and then a commit goes in. Everything is read back with a plain JDBC connection.
+ * lays them out: refused untouched without AUTOMATIC_MIGRATION (or with READ_ONLY); with it, version 1.0, every
+ * table and column of the specification (as {@link SpecCompatibilityTest} transcribes it), the rows the extension's
+ * own migration gives (its suite's expectations), and then a commit goes in. Everything is read back with a plain
+ * JDBC connection.
  */
 class MigrationTest {
 
@@ -121,8 +122,13 @@ class MigrationTest {
 	}
 
 	private DuckLakeCatalog attach(String kind, Path file, boolean migrate) throws DuckLakeException {
+		return attach(kind, file, migrate, false);
+	}
+
+	private DuckLakeCatalog attach(String kind, Path file, boolean migrate, boolean readOnly)
+			throws DuckLakeException {
 		AttachOptions o = AttachOptions.defaults().withDataPath(dir.resolve("files").toString())
-				.withOverrideDataPath(true).withAutomaticMigration(migrate);
+				.withOverrideDataPath(true).withAutomaticMigration(migrate).withReadOnly(readOnly);
 		if (kind.equals("sqlite")) {
 			return DuckLakeCatalog.open("ducklake:sqlite:" + file, o);
 		}
@@ -164,6 +170,9 @@ class MigrationTest {
 			DuckLakeException e = assertThrows(DuckLakeException.class, () -> attach(kind, file, false).close());
 			assertTrue(e.getMessage().contains("DuckLake catalog version mismatch"), name + ": " + e.getMessage());
 			assertArrayEquals(before, Files.readAllBytes(file), name + " changed by a refused attach");
+			DuckLakeException ro = assertThrows(DuckLakeException.class, () -> attach(kind, file, true, true).close());
+			assertTrue(ro.getMessage().contains("only when attached writable"), name + ": " + ro.getMessage());
+			assertArrayEquals(before, Files.readAllBytes(file), name + " changed by a refused read-only attach");
 
 			List<String> seen = new ArrayList<>();
 			try (DuckLakeCatalog c = attach(kind, file, true)) {

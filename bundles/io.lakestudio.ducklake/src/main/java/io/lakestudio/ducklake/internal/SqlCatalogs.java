@@ -176,7 +176,7 @@ public final class SqlCatalogs {
 					Sqlite.transaction(db, () -> Migration.run(db, v, have));
 				} catch (SQLException e) {
 					throw new DuckLakeException(name + ": cannot migrate the DuckLake " + v + " catalog to "
-							+ SpecTables.VERSION + " (nothing was changed): " + e.getMessage(), e);
+							+ SpecTables.VERSION + " (nothing was changed): " + String.valueOf(e.getMessage()).replace('\n', ' '), e);
 				}
 				meta.put("version", SpecTables.VERSION);
 			}
