@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SpecCompatibilityTest {
 
 	/** Table: "column TYPE, ..." as the specification's "Column name | Column type" tables list them. */
-	private static final Map<String, String> SPEC = new LinkedHashMap<>();
+	static final Map<String, String> SPEC = new LinkedHashMap<>();
 	static {
 		SPEC.put("ducklake_metadata", "key VARCHAR, value VARCHAR, scope VARCHAR, scope_id BIGINT");
 		SPEC.put("ducklake_snapshot", "snapshot_id BIGINT, snapshot_time TIMESTAMP WITH TIME ZONE,"

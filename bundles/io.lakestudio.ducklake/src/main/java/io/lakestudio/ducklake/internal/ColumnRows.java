@@ -10,7 +10,8 @@ import io.lakestudio.ducklake.ColumnEntry;
 
 /**
  * {@code ducklake_column}'s rows as trees and back: a nested column's fields are rows of their own whose
- * {@code parent_column} is its id, each with its own id (the field id of that part in every Parquet file).
+ * {@code parent_column} is its id, each with its own id (the field id of that part in every Parquet file). Ids are
+ * a table's own: catalogs of DuckLake 0.1 number each table's columns from 1.
  */
 final class ColumnRows {
 
@@ -23,10 +24,11 @@ final class ColumnRows {
 
 	/** The top-level columns of each table, in their order, each with its fields. */
 	static Map<Long, List<ColumnEntry>> tree(List<Row> rows) {
-		Map<Long, List<ColumnEntry>> byParent = new HashMap<>();
+		Map<List<Long>, List<ColumnEntry>> byParent = new HashMap<>();
 		for (Row r : rows) {
 			if (r.parent() != null) {
-				byParent.computeIfAbsent(r.parent(), k -> new ArrayList<>()).add(r.column());
+				byParent.computeIfAbsent(List.of(r.column().tableId(), r.parent()), k -> new ArrayList<>())
+						.add(r.column());
 			}
 		}
 		Map<Long, List<ColumnEntry>> out = new LinkedHashMap<>();
@@ -39,8 +41,8 @@ final class ColumnRows {
 		return out;
 	}
 
-	private static ColumnEntry withFields(ColumnEntry c, Map<Long, List<ColumnEntry>> byParent) {
-		List<ColumnEntry> fields = byParent.get(c.id());
+	private static ColumnEntry withFields(ColumnEntry c, Map<List<Long>, List<ColumnEntry>> byParent) {
+		List<ColumnEntry> fields = byParent.get(List.of(c.tableId(), c.id()));
 		if (fields == null) {
 			return c;
 		}

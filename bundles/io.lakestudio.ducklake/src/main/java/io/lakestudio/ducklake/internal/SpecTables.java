@@ -85,6 +85,16 @@ public final class SpecTables {
 		return out;
 	}
 
+	/** The CREATE TABLE statement of one of them. */
+	static String createStatement(String table) {
+		for (String d : DEFS) {
+			if (d.startsWith(table + "(")) {
+				return "CREATE TABLE " + d;
+			}
+		}
+		throw new IllegalArgumentException(table);
+	}
+
 	/** Table name to its columns (name to type), in order. */
 	public static Map<String, Map<String, String>> tables() {
 		Map<String, Map<String, String>> out = new LinkedHashMap<>();

@@ -23,7 +23,8 @@ import io.lakestudio.ducklake.Snapshot;
 /**
  * Opening a SQLite file as a DuckLake catalog, with the checks that come first: a new or empty file becomes a new
  * catalog; anything else must be SQLite, undamaged, hold every table and column of DuckLake 1.0 and say version
- * 1.0. Nothing is written to a file that fails a check.
+ * 1.0, or be a catalog of 0.1-0.4 attached with {@code AUTOMATIC_MIGRATION TRUE}, then {@link Migration migrated}
+ * in one transaction first. Nothing is written to a file that fails a check.
  */
 public final class SqlCatalogs {
 
@@ -72,7 +73,11 @@ public final class SqlCatalogs {
 				dataPath = folder(o.dataPath() != null ? o.dataPath() : stored == null ? name + ".files" : stored);
 			}
 			if (!dataPath.startsWith("/") && !dataPath.matches("^[a-z0-9]+://.*")) {
-				dataPath = folder(abs.getParent().resolve(dataPath).normalize().toString());
+				// a stored (or new) relative path is the catalog folder's; an override is this session's only,
+				// relative to the working directory as DuckDB's are (the catalog file's own path is too)
+				Path base = !fresh && o.overrideDataPath() && o.dataPath() != null ? Path.of("").toAbsolutePath()
+						: abs.getParent();
+				dataPath = folder(base.resolve(dataPath).normalize().toString());
 			}
 			SqlStore store = new SqlStore(name, db, o.readOnly(), sqlite);
 			Optional<Snapshot> pinned = Optional.empty();
@@ -165,7 +170,16 @@ public final class SqlCatalogs {
 					meta.put(r.getString(1), r.getString(2));
 				}
 			}
-			version(name, meta.get("version"), o);
+			String v = meta.get("version");
+			if (migrate(name, v, o)) {
+				try {
+					Sqlite.transaction(db, () -> Migration.run(db, v, have));
+				} catch (SQLException e) {
+					throw new DuckLakeException(name + ": cannot migrate the DuckLake " + v + " catalog to "
+							+ SpecTables.VERSION + " (nothing was changed): " + String.valueOf(e.getMessage()).replace('\n', ' '), e);
+				}
+				meta.put("version", SpecTables.VERSION);
+			}
 			for (Map.Entry<String, Map<String, String>> t : SpecTables.tables().entrySet()) {
 				Set<String> cols = have.get(t.getKey());
 				if (cols == null) {
@@ -188,19 +202,28 @@ public final class SqlCatalogs {
 		}
 	}
 
-	private static void version(String name, String v, AttachOptions o) throws DuckLakeException {
+	/** Whether a catalog at version {@code v} is to be migrated first; an exception when it can't be attached. */
+	private static boolean migrate(String name, String v, AttachOptions o) throws DuckLakeException {
 		if (v == null) {
 			throw new DuckLakeException(name + ": damaged DuckLake catalog: ducklake_metadata has no version");
 		}
 		if (v.equals(SpecTables.VERSION)) {
-			return;
+			return false;
 		}
 		if (v.matches("0\\.[1-4](-dev\\d+)?")) {
 			if (!o.automaticMigration()) {
 				throw new DuckLakeException(name + ": DuckLake catalog version mismatch: the catalog is version " + v
 						+ ", this is " + SpecTables.VERSION + "; attach with AUTOMATIC_MIGRATION TRUE to migrate it");
 			}
-			throw new DuckLakeException(name + ": migrating a DuckLake " + v + " SQLite catalog is not implemented yet");
+			if (!Migration.known(v)) {
+				throw new DuckLakeException(name + ": DuckLake " + v + " catalogs can't be migrated: only those of"
+						+ " 0.1, 0.2, 0.3-dev1, 0.3, 0.4-dev1 and 0.4");
+			}
+			if (o.readOnly()) {
+				throw new DuckLakeException(name + ": a DuckLake " + v + " catalog is migrated to "
+						+ SpecTables.VERSION + " only when attached writable, not READ_ONLY");
+			}
+			return true;
 		}
 		throw new DuckLakeException(name + ": DuckLake catalog version " + v + " is newer than this Lakestudio reads ("
 				+ SpecTables.VERSION + ")");

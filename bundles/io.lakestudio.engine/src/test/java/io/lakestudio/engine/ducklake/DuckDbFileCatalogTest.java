@@ -24,7 +24,7 @@ import io.lakestudio.engine.EngineSession;
 /**
  * {@code ATTACH 'ducklake:<file>'}: the metadata in a DuckDB file (the extension's default), on a DuckDB connection
  * of its own. Read back with a plain DuckDB; and catalogs of 0.1-0.4 (made here, and the ducklake extension's own
- * when its suite is at hand) are refused with its message.
+ * when its suite is at hand) are refused with its message, or migrated with AUTOMATIC_MIGRATION TRUE.
  */
 class DuckDbFileCatalogTest {
 
@@ -117,6 +117,43 @@ class DuckDbFileCatalogTest {
 				Files.copy(in, file);
 			}
 			refused(file, v);
+		}
+	}
+
+	/**
+	 * The same catalogs attached with AUTOMATIC_MIGRATION TRUE: then written and read through the engine, and the
+	 * row is in the Parquet file the migrated catalog names, as a plain DuckDB reads both.
+	 */
+	@Test
+	void catalogsTheExtensionWroteAtOlderVersionsMigrateAndTakeWrites(@TempDir Path dir) throws Exception {
+		String suite = System.getenv("LAKESTUDIO_DUCKLAKE_SUITE");
+		Path old = suite == null || suite.isBlank() ? null : Path.of(suite, "data", "old_ducklake");
+		Assumptions.assumeTrue(old != null && Files.isDirectory(old),
+				"DuckLake's test data is not at hand: set LAKESTUDIO_DUCKLAKE_SUITE to its suite's folder");
+		for (String v : new String[] { "v01", "v02", "v03", "v04" }) {
+			Path file = dir.resolve(v + ".db");
+			try (InputStream in = new GZIPInputStream(Files.newInputStream(old.resolve(v + ".db.gz")))) {
+				Files.copy(in, file);
+			}
+			Path data = dir.resolve("files-" + v);
+			try (EngineSession s = engine.openSession("test")) {
+				ok(s, "ATTACH 'ducklake:" + file + "' AS m (DATA_PATH '" + data + "', OVERRIDE_DATA_PATH TRUE,"
+						+ " AUTOMATIC_MIGRATION TRUE, DATA_INLINING_ROW_LIMIT 0)");
+				ok(s, "INSERT INTO m.test VALUES (42)");
+				assertEquals(List.of("42"), rows(s, "SELECT * FROM m.test"), v);
+				ok(s, "DETACH m");
+			}
+			try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + file); Statement st = db.createStatement();
+					ResultSet r = st.executeQuery("SELECT (SELECT value FROM ducklake_metadata WHERE key = 'version'),"
+							+ " (SELECT count(*) FROM ducklake_data_file)")) {
+				r.next();
+				assertEquals("1.0|1", r.getString(1) + "|" + r.getLong(2), v);
+			}
+			try (Connection db = DriverManager.getConnection("jdbc:duckdb:"); Statement st = db.createStatement();
+					ResultSet r = st.executeQuery("SELECT i FROM read_parquet('" + data + "/**/*.parquet')")) {
+				assertTrue(r.next(), v);
+				assertEquals(42, r.getInt(1), v);
+			}
 		}
 	}
 
