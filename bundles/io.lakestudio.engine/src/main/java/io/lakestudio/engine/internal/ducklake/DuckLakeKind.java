@@ -46,6 +46,8 @@ public final class DuckLakeKind implements CatalogKind {
 	private final Reads reads;
 	private final SessionSettings settings;
 	private final Macros macros;
+	/** PREPAREd statements' text by name, while DuckLake catalogs are attached. */
+	private final Map<String, String> prepared = new java.util.HashMap<>();
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
@@ -104,6 +106,24 @@ public final class DuckLakeKind implements CatalogKind {
 			}
 			if (t.accept("SET", "VARIABLE")) {
 				return variable(t);
+			}
+			if (t.accept("PREPARE")) {
+				// kept as text: EXECUTE runs it as if typed then, through every check a statement gets
+				String name = t.name().toLowerCase(Locale.ROOT);
+				t.expect("AS");
+				prepared.put(name, t.rest());
+				return ok("ok");
+			}
+			if (t.accept("EXECUTE")) {
+				String text = prepared.get(t.name().toLowerCase(Locale.ROOT));
+				if (text != null && !t.atEnd()) {
+					throw new EngineException(Kind.REFUSED, "refused: EXECUTE with parameters is not taken here yet");
+				}
+				return text == null ? null : execute(text);
+			}
+			if (t.accept("DEALLOCATE")) {
+				t.accept("PREPARE");
+				return prepared.remove(t.name().toLowerCase(Locale.ROOT)) == null ? null : ok("ok");
 			}
 			if (t.peek("CREATE", "TEMP") || t.peek("CREATE", "TEMPORARY") || t.peek("CREATE", "OR", "REPLACE", "TEMP")
 					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
