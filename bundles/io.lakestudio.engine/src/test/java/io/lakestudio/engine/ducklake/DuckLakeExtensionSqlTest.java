@@ -32,7 +32,8 @@ import io.lakestudio.engine.Result;
 /**
  * SQL the extension takes on an attached DuckLake catalog that the guard used to refuse: MERGE INTO, PREPARE /
  * EXECUTE, the catalog's macros unqualified (under USE) or qualified by the catalog, duckdb_databases() and
- * duckdb_schemas(), the virtual columns, CREATE TABLE ... AS ... WITH NO DATA. Each is checked against what a plain
+ * duckdb_schemas(), the virtual columns, CREATE TABLE ... AS ... WITH NO DATA, LOAD of an extension the engine has,
+ * PRAGMA name = value as SET, ducklake_settings(). Each is checked against what a plain
  * DuckDB of the test's own reads from the catalog file and the Parquet files, and beside each, what must still be
  * refused.
  */
@@ -183,6 +184,47 @@ class DuckLakeExtensionSqlTest {
 			String bad = "CREATE TABLE h.u AS SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "') WITH NO DATA";
 			EngineException e = assertThrows(EngineException.class, () -> ok(s, bad));
 			assertTrue(e.getMessage().contains("refused"), e.getMessage());
+		}
+	}
+
+	@Test
+	void loadPragmaAndSettingsTakeOnlyWhatIsHarmless(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("s.sqlite");
+		try (EngineSession s = attach(dir, meta)) {
+			ok(s, "LOAD icu");
+			ok(s, "PRAGMA threads=1");
+			assertEquals(List.of("sqlite|" + dataPath(meta)), rows(s, "SELECT catalog_type || '|' || data_path FROM"
+					+ " h.settings()"));
+			assertEquals(List.of("sqlite"), rows(s, "SELECT catalog_type FROM ducklake_settings('h')"));
+			for (String bad : List.of("LOAD httpfs", "PRAGMA enable_external_access=true",
+					"PRAGMA allowed_directories=['/']", "PRAGMA temp_directory='/tmp'")) {
+				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
+				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
+			}
+		}
+	}
+
+	@Test
+	void theSessionsOwnTablesLiveInItsMemoryOnly(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("x.sqlite");
+		try (EngineSession s = attach(dir, meta)) {
+			ok(s, "CREATE TABLE h.t(i INTEGER, v VARCHAR)");
+			ok(s, "CREATE TABLE scratch(i INTEGER, v VARCHAR DEFAULT 'd')");
+			assertEquals(List.of("2"), rows(s, "INSERT INTO scratch (i) VALUES (1), (2)"));
+			ok(s, "CREATE TABLE memory.main.more AS SELECT i + 10 AS i, v FROM scratch");
+			ok(s, "INSERT INTO h.t SELECT * FROM scratch UNION ALL SELECT * FROM more");
+			assertEquals(List.of("11|d", "12|d", "1|d", "2|d"), independent(meta, "t", "i", "v"));
+			Files.writeString(dir.resolve("secret.csv"), "i,v\n9,x\n");
+			for (String bad : List.of("INSERT INTO scratch SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
+					"CREATE TABLE leak AS SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
+					"CREATE TABLE __dl_own(i INTEGER)")) {
+				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
+				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
+			}
+		}
+		// another session has none of them
+		try (EngineSession s = attach(dir, meta)) {
+			assertThrows(EngineException.class, () -> ok(s, "SELECT * FROM scratch"));
 		}
 	}
 

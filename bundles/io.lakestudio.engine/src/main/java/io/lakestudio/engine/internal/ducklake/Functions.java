@@ -119,6 +119,15 @@ final class Functions {
 						+ ", NULL)");
 			}
 		}
+		case "ducklake_settings" -> {
+			// the metadata database's kind, the DuckLake version the catalog is in, its data path
+			String url = a.catalog.url();
+			String type = url.startsWith("ducklake:sqlite:") ? "sqlite" : url.startsWith(MoraineAttach.PREFIX)
+					? "moraine" : "duckdb";
+			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " AS SELECT " + Sql.string(type) + " AS catalog_type, "
+					+ text(a.catalog.store().metadata().get("version")) + "::VARCHAR AS extension_version, "
+					+ Sql.string(a.catalog.dataPath()) + " AS data_path");
+		}
 		default -> throw new EngineException(Kind.REFUSED, "refused: " + name + " is not answered here yet");
 		}
 		try (Statement s = d.createStatement()) {
