@@ -228,6 +228,42 @@ class DuckLakeExtensionSqlTest {
 		}
 	}
 
+	@Test
+	void fileReadersMayReadTheDataPathsFilesOnly(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("r.sqlite");
+		try (Statement st = oracle.createStatement()) {
+			st.execute("COPY (SELECT 42 AS secret) TO '" + dir.resolve("secret.parquet") + "'");
+		}
+		try (EngineSession s = attach(dir, meta)) {
+			ok(s, "CREATE TABLE h.t(i INTEGER)");
+			ok(s, "INSERT INTO h.t SELECT * FROM range(5)");
+			ok(s, "INSERT INTO h.t SELECT * FROM range(5, 7)");
+			ok(s, "SET VARIABLE files = (SELECT list(data_file) FROM ducklake_list_files('h', 't'))");
+			// the files ducklake_list_files names, read by name: what a plain DuckDB reads from them
+			List<String> want = new ArrayList<>();
+			try (Statement st = oracle.createStatement(); ResultSet r = st.executeQuery("SELECT count(*) || '|' ||"
+					+ " sum(i) FROM read_parquet('" + dataPath(meta) + "main/t/*.parquet')")) {
+				r.next();
+				want.add(r.getString(1));
+			}
+			assertEquals(want, rows(s, "SELECT count(*) || '|' || sum(i) FROM read_parquet(getvariable('files'))"));
+			assertEquals(want, rows(s, "SELECT count(*) || '|' || sum(i) FROM read_parquet('" + dataPath(meta)
+					+ "main/t/*.parquet')"));
+			Files.createDirectories(dir.resolve("files/main"));
+			Files.createSymbolicLink(dir.resolve("files/main/link.parquet"), dir.resolve("secret.parquet"));
+			ok(s, "SET VARIABLE outside = '" + dir.resolve("secret.parquet") + "'");
+			for (String bad : List.of("SELECT * FROM read_parquet('" + dir.resolve("secret.parquet") + "')",
+					"SELECT * FROM read_parquet('" + dir.resolve("files") + "/../secret.parquet')",
+					"SELECT * FROM read_parquet('" + dir.resolve("files/main/link.parquet") + "')",
+					"SELECT * FROM read_parquet(getvariable('outside'))",
+					"SELECT * FROM read_blob('" + meta + "')",
+					"SELECT * FROM read_parquet((SELECT '" + dir.resolve("secret.parquet") + "'))")) {
+				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
+				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
+			}
+		}
+	}
+
 	private static EngineSession attach(Path dir, Path meta) throws EngineException {
 		EngineSession s = engine.openSession("test");
 		ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "')");

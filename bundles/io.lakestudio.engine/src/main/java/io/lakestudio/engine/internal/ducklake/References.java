@@ -39,7 +39,7 @@ final class References {
 	References(DuckLakeKind kind, KindDuckDb db) {
 		this.kind = kind;
 		this.db = db;
-		this.granted = new GrantedFiles(db.files());
+		this.granted = new GrantedFiles(db.files(), this::dataPaths);
 	}
 
 	/** Whether the last {@link #rewrite} let by a read of files the user granted. */
@@ -112,6 +112,12 @@ final class References {
 			}
 
 			@Override
+			public com.fasterxml.jackson.databind.JsonNode constant(com.fasterxml.jackson.databind.JsonNode e)
+					throws EngineException, SQLException {
+				return Variables.constant(d, e);
+			}
+
+			@Override
 			public String evaluate(com.fasterxml.jackson.databind.JsonNode expression) throws EngineException,
 					SQLException {
 				return Maintenance.evaluate(d, expression);
@@ -159,6 +165,17 @@ final class References {
 			s.execute("CREATE OR REPLACE TEMP VIEW " + name + " AS SELECT * FROM " + reader + "(" + Sql.string(abs) + ")");
 		}
 		return name;
+	}
+
+	/** The attached catalogs' data paths on this machine (not those in an object store). */
+	private List<Path> dataPaths() {
+		List<Path> out = new java.util.ArrayList<>();
+		for (Attached a : kind.attached()) {
+			if (!a.catalog.dataPath().matches("^[a-z0-9]+://.*")) {
+				out.add(FileAccess.folder(Path.of(a.catalog.dataPath())));
+			}
+		}
+		return out;
 	}
 
 	/** A listing of DuckDB's ({@link Rewriter#SYSTEM_LISTINGS}) with the attached catalogs' rows. */

@@ -63,6 +63,14 @@ final class Rewriter {
 			return "main";
 		}
 
+		/**
+		 * A file reader's path argument {@code getvariable('v')} as the constant it holds now (a string or a list of
+		 * them), for the guard to check like one typed; null to leave the argument as it is.
+		 */
+		default JsonNode constant(JsonNode expression) throws EngineException, SQLException {
+			return null;
+		}
+
 		/** A function argument that is no constant ({@code now()}, a list) as text, or null to refuse it. */
 		default String evaluate(JsonNode expression) throws EngineException, SQLException {
 			return null;
@@ -219,6 +227,15 @@ final class Rewriter {
 			HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
+		if (GrantedFiles.READERS.contains(name) && fn.path("arguments").size() > 0) {
+			// read_parquet(getvariable('files')): the paths it holds, so the guard sees where the read goes
+			ObjectNode first = (ObjectNode) fn.path("arguments").get(0);
+			JsonNode value = r.constant(first.path("expression"));
+			if (value != null) {
+				first.set("expression", value);
+				touched[0] = true;
+			}
+		}
 		if (!name.startsWith("ducklake_") && !name.startsWith("moraine_") && !name.equals("glob")
 				&& !SYSTEM_LISTINGS.contains(name) && !CATALOG_MACROS.contains(name) && !r.claims(name)) {
 			return;
