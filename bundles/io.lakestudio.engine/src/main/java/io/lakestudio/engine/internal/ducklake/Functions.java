@@ -99,9 +99,18 @@ final class Functions {
 			CatalogAt cat = a.view();
 			String schemaName = named.getOrDefault("schema", "main");
 			Snapshot at = a.snapshot();
+			if (named.containsKey("snapshot_version") && named.containsKey("snapshot_time")) {
+				throw new EngineException(Kind.FAILED, "Invalid Input Error: ducklake_list_files takes snapshot_version"
+						+ " or snapshot_time, not both");
+			}
 			if (named.containsKey("snapshot_version")) {
 				at = a.catalog.store().snapshot(Long.parseLong(named.get("snapshot_version"))).orElseThrow(
 						() -> new EngineException(Kind.FAILED, "no snapshot " + named.get("snapshot_version")));
+				cat = a.catalog.store().at(at);
+			} else if (named.containsKey("snapshot_time")) {
+				at = a.catalog.store().snapshotAt(Times.instant(named.get("snapshot_time"))).orElseThrow(
+						() -> new EngineException(Kind.FAILED, "Invalid Input Error: No snapshot found at timestamp "
+								+ named.get("snapshot_time")));
 				cat = a.catalog.store().at(at);
 			}
 			TableEntry t = cat.table(schemaName, args.get(1)).orElseThrow(() -> new EngineException(Kind.FAILED,
