@@ -36,7 +36,9 @@ final class Calls {
 		}
 		Attached a;
 		String op;
-		if (fn.size() == 2) {
+		// the catalog named before the call (or the one in USE), not as the first argument
+		boolean ofCatalog = fn.size() == 2;
+		if (ofCatalog) {
 			a = kind.catalog(fn.get(0));
 			op = fn.get(1).toLowerCase(java.util.Locale.ROOT);
 		} else {
@@ -45,11 +47,17 @@ final class Calls {
 				// CALL moraine_...('m'): the same rows as the table function
 				return MoraineFunctions.call(kind, op, kind.catalog(args.get(0)), args);
 			}
-			if (!op.startsWith("ducklake_") || args.isEmpty()) {
+			if (!op.startsWith("ducklake_") && kind.defaultCatalog() != null
+					&& (Maintenance.CALLS.contains(op) || op.equals("set_option"))) {
+				// CALL merge_adjacent_files(): the macro of the catalog in USE, as the extension resolves it
+				ofCatalog = true;
+				a = kind.catalog(kind.defaultCatalog());
+			} else if (!op.startsWith("ducklake_") || args.isEmpty()) {
 				return null;
+			} else {
+				a = kind.catalog(args.remove(0));
+				op = op.substring("ducklake_".length());
 			}
-			a = kind.catalog(args.remove(0));
-			op = op.substring("ducklake_".length());
 		}
 		if (a == null) {
 			return null;
@@ -74,7 +82,7 @@ final class Calls {
 		}
 		if (Maintenance.CALLS.contains(op)) {
 			// the same as the table function: SELECT * FROM ducklake_<op>('<catalog>', ...)
-			String rest = fn.size() == 2 ? (inner.isBlank() ? "" : ", " + inner) : inner.substring(inner.indexOf(',') < 0
+			String rest = ofCatalog ? (inner.isBlank() ? "" : ", " + inner) : inner.substring(inner.indexOf(',') < 0
 					? inner.length() : inner.indexOf(','));
 			Rewriter.Rewritten r = kind.rewrite("SELECT * FROM ducklake_" + op + "(" + io.lakestudio.engine.internal.Sql
 					.string(a.name) + rest + ")", null);

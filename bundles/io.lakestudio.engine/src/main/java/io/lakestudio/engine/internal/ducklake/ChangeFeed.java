@@ -129,8 +129,22 @@ final class ChangeFeed {
 	private void rows(String into, Snapshot s, SchemaEntry schema, TableEntry t, List<ColumnEntry> cols,
 			Map<Long, FileLineage> lineage) throws DuckLakeException, SQLException {
 		List<ReadPlan.Part> parts = s == null ? List.of() : ReadPlan.of(a.catalog.store(), s, null, t.id()).parts();
-		exec("CREATE OR REPLACE TEMP TABLE " + into + " AS " + FileRows.select(a, schema, t, cols, parts, lineage, true,
-				s == null ? null : s.id()));
+		String rows = FileRows.select(a, schema, t, cols, parts, lineage, true, s == null ? null : s.id());
+		if (s != null) {
+			// the file rows whose deletes the catalog keeps go; the rows it keeps itself come, by their row ids
+			List<String> deleted = Inlining.deleteRows(Inlining.fileDeletes(a, s, null, t.id()), parts.stream().map(
+					p -> p.data().id()).toList());
+			if (!deleted.isEmpty()) {
+				rows = "SELECT * FROM (" + rows + ") r WHERE NOT EXISTS (SELECT 1 FROM (VALUES " + String.join(", ",
+						deleted) + ") x(file, pos) WHERE x.file = r." + Views.FILE + " AND x.pos = r." + Views.POS + ")";
+			}
+			List<io.lakestudio.ducklake.InlinedRow> inlined = Inlining.rows(a, s, null, t.id());
+			if (!inlined.isEmpty() && !cols.isEmpty()) {
+				rows = rows + " UNION ALL BY NAME SELECT * EXCLUDE (" + Views.FILE + ", " + Views.POS + "), " + Views.POS
+						+ " AS " + FileRows.ROW_ID + " FROM (" + Inlining.select(cols, inlined) + ")";
+			}
+		}
+		exec("CREATE OR REPLACE TEMP TABLE " + into + " AS " + rows);
 	}
 
 	private static String prefixed(String p, List<ColumnEntry> cols) {

@@ -27,11 +27,15 @@ import io.lakestudio.engine.internal.Sql;
 
 /**
  * The statements that change a DuckLake catalog: CREATE SCHEMA / TABLE [AS], DROP, ALTER TABLE, INSERT, DELETE,
- * UPDATE. Only their skeleton is read here (target, column list, SET pairs); every query, expression, column
+ * UPDATE, MERGE ({@link Merge}). Only their skeleton is read here (target, column list, SET pairs); every query, expression, column
  * definition and type in them is handed to DuckDB (a temp table made with the definitions, a SELECT with the
  * expressions), so DuckDB's grammar decides what is valid and what it means.
  */
 final class Changes {
+
+	/** CREATE TABLE ... AS's query, and NO when it ends WITH NO DATA ({@code WITH DATA} is the default). */
+	private static final java.util.regex.Pattern WITH_DATA = java.util.regex.Pattern.compile(
+			"(?is)(.*?)(?:\\s+WITH\\s+(NO\\s+)?DATA)?\\s*");
 
 	private final DuckLakeKind kind;
 	private final Connection d;
@@ -99,6 +103,9 @@ final class Changes {
 		if (t.accept("UPDATE")) {
 			return update(t);
 		}
+		if (t.accept("MERGE", "INTO")) {
+			return new Merge(kind, d, writes).execute(t);
+		}
 		return null;
 	}
 
@@ -157,8 +164,12 @@ final class Changes {
 		boolean as = false;
 		if (t.accept("AS")) {
 			as = true;
-			String query = t.rest();
-			exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS " + kind.rewrite(query, null).text());
+			java.util.regex.Matcher m = WITH_DATA.matcher(t.rest());
+			m.matches();
+			String query = kind.rewrite(m.group(1), null).text();
+			// WITH NO DATA: the query's columns, none of its rows
+			exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS " + (m.group(2) == null ? query
+					: "SELECT * FROM (" + query + ") LIMIT 0"));
 		} else {
 			String definitions = t.parenthesised();
 			NestedColumns.checkDefinitions(definitions);

@@ -40,12 +40,18 @@ public final class DuckLakeKind implements CatalogKind {
 	private static final java.util.regex.Pattern READS_FILES = java.util.regex.Pattern.compile(
 			"(?i)\\b(read_|parquet_|glob\\s*\\(|FROM\\s+')");
 
+	private static final java.util.regex.Pattern PRAGMA_SET = java.util.regex.Pattern.compile(
+			"(?is)\\s*PRAGMA\\s+\\w+\\s*=.*");
+	/** What LOAD may name: the extensions of the engine's DuckDB, and DuckLake (this kind). */
+	private static final Set<String> LOADED = Set.of("parquet", "json", "icu", "ducklake");
+
 	private final Map<String, Attached> attached = new LinkedHashMap<>();
 	private final KindDuckDb db;
 	private final References refs;
 	private final Reads reads;
 	private final SessionSettings settings;
 	private final Macros macros;
+	private final Prepared prepared = new Prepared();
 	private String defaultCatalog;
 	private String defaultSchema = "main";
 	private boolean transaction;
@@ -72,6 +78,14 @@ public final class DuckLakeKind implements CatalogKind {
 			}
 			if (t.accept("DETACH")) {
 				return detach(t);
+			}
+			if (PRAGMA_SET.matcher(statement).matches() && t.accept("PRAGMA")) {
+				// PRAGMA name = value: DuckDB's other spelling of SET
+				return settings.apply(t, false) ? ok("ok") : null;
+			}
+			if (t.accept("LOAD")) {
+				// the extensions this engine has are loaded already; any other stays refused
+				return LOADED.contains(t.name().toLowerCase(Locale.ROOT)) ? ok("ok") : null;
 			}
 			if (!t.peek("SET", "VARIABLE") && (t.accept("SET") || t.peek("RESET"))) {
 				boolean reset = t.accept("RESET");
@@ -105,9 +119,16 @@ public final class DuckLakeKind implements CatalogKind {
 			if (t.accept("SET", "VARIABLE")) {
 				return variable(t);
 			}
+			if (t.peek("PREPARE") || t.peek("EXECUTE") || t.peek("DEALLOCATE")) {
+				return prepared.execute(t, this);
+			}
 			if (t.peek("CREATE", "TEMP") || t.peek("CREATE", "TEMPORARY") || t.peek("CREATE", "OR", "REPLACE", "TEMP")
 					|| t.peek("CREATE", "OR", "REPLACE", "TEMPORARY")) {
 				return temp(t);
+			}
+			Answer own = new Scratch(this, db).execute(new Text(statement)); // the session's tables in memory
+			if (own != null) {
+				return own;
 			}
 			macros.sync(); // the catalogs' macros as this session sees them now, before the statement binds
 			Changes changes = new Changes(this, duck(), new Writes(duck(), db.staging())

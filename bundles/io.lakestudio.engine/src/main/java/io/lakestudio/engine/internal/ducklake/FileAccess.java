@@ -60,19 +60,29 @@ final class FileAccess {
 	 * granted folder; null when it does not (or names a scheme, or climbs with {@code ..}).
 	 */
 	String granted(String path) throws EngineException {
+		return inside(path, folders());
+	}
+
+	/** As {@link #granted}, for the folders given (each absolute, its links resolved) instead of the granted ones. */
+	static String inside(String path, List<Path> folders) {
 		if (path == null || path.isEmpty() || path.matches("^[A-Za-z][A-Za-z0-9+.-]*://.*") || any(path, "..")
-				|| folders().isEmpty()) {
+				|| folders.isEmpty()) {
 			return null;
 		}
 		Path abs = Path.of(path).toAbsolutePath().normalize();
 		Path fixed = fixedPart(abs);
 		Path r = real(fixed);
-		for (Path f : folders()) {
+		for (Path f : folders) {
 			if (r.startsWith(f)) {
 				return abs.toString();
 			}
 		}
 		return null;
+	}
+
+	/** A folder as {@link #inside} compares it: absolute, normalised, its links resolved. */
+	static Path folder(Path p) {
+		return real(p.toAbsolutePath().normalize());
 	}
 
 	/**

@@ -99,9 +99,18 @@ final class Functions {
 			CatalogAt cat = a.view();
 			String schemaName = named.getOrDefault("schema", "main");
 			Snapshot at = a.snapshot();
+			if (named.containsKey("snapshot_version") && named.containsKey("snapshot_time")) {
+				throw new EngineException(Kind.FAILED, "Invalid Input Error: ducklake_list_files takes snapshot_version"
+						+ " or snapshot_time, not both");
+			}
 			if (named.containsKey("snapshot_version")) {
 				at = a.catalog.store().snapshot(Long.parseLong(named.get("snapshot_version"))).orElseThrow(
 						() -> new EngineException(Kind.FAILED, "no snapshot " + named.get("snapshot_version")));
+				cat = a.catalog.store().at(at);
+			} else if (named.containsKey("snapshot_time")) {
+				at = a.catalog.store().snapshotAt(Times.instant(named.get("snapshot_time"))).orElseThrow(
+						() -> new EngineException(Kind.FAILED, "Invalid Input Error: No snapshot found at timestamp "
+								+ named.get("snapshot_time")));
 				cat = a.catalog.store().at(at);
 			}
 			TableEntry t = cat.table(schemaName, args.get(1)).orElseThrow(() -> new EngineException(Kind.FAILED,
@@ -118,6 +127,15 @@ final class Functions {
 										+ del.fileSizeBytes() + ", " + del.footerSize())
 						+ ", NULL)");
 			}
+		}
+		case "ducklake_settings" -> {
+			// the metadata database's kind, the DuckLake version the catalog is in, its data path
+			String url = a.catalog.url();
+			String type = url.startsWith("ducklake:sqlite:") ? "sqlite" : url.startsWith(MoraineAttach.PREFIX)
+					? "moraine" : "duckdb";
+			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " AS SELECT " + Sql.string(type) + " AS catalog_type, "
+					+ text(a.catalog.store().metadata().get("version")) + "::VARCHAR AS extension_version, "
+					+ Sql.string(a.catalog.dataPath()) + " AS data_path");
 		}
 		default -> throw new EngineException(Kind.REFUSED, "refused: " + name + " is not answered here yet");
 		}

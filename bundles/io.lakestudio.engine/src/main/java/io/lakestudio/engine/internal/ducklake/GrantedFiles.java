@@ -9,23 +9,27 @@ import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.internal.Guard;
 
 /**
- * Which file-reading table functions a query may call: read_parquet, read_csv, read_json, the Parquet metadata
- * functions and glob, when every path they are given is a constant inside a folder the user granted
- * ({@link FileAccess}). Anything else (a path from a column or a subquery, a path outside) stays refused by the
+ * Which file-reading table functions a query may call: read_parquet, read_csv, read_json, read_blob, the Parquet
+ * metadata functions and glob, when every path they are given is a constant inside a folder the user granted
+ * ({@link FileAccess}) or inside an attached catalog's data path (the lake's own files, which its tables read
+ * anyway: the extension's users read them so, e.g. the files ducklake_list_files names). Anything else (a path from a column or a subquery, a path outside) stays refused by the
  * engine's guard, which says why. Remembers whether a statement read granted files, so it runs on the DuckLake
  * kind's DuckDB (the one allowed those folders) even when it names no DuckLake table.
  */
 final class GrantedFiles implements Guard.Granted {
 
-	private static final Set<String> READERS = Set.of("read_parquet", "parquet_scan", "read_csv", "read_csv_auto",
+	static final Set<String> READERS = Set.of("read_parquet", "parquet_scan", "read_csv", "read_csv_auto",
 			"read_json", "read_json_auto", "read_ndjson", "parquet_metadata", "parquet_schema",
-			"parquet_file_metadata", "parquet_kv_metadata", "glob");
+			"parquet_file_metadata", "parquet_kv_metadata", "glob", "read_blob");
 
 	private final FileAccess files;
+	/** The attached catalogs' local data paths, as {@link FileAccess#folder} makes them. */
+	private final java.util.function.Supplier<java.util.List<java.nio.file.Path>> dataPaths;
 	private boolean used;
 
-	GrantedFiles(FileAccess files) {
+	GrantedFiles(FileAccess files, java.util.function.Supplier<java.util.List<java.nio.file.Path>> dataPaths) {
 		this.files = files;
+		this.dataPaths = dataPaths;
 	}
 
 	/** Whether a query checked since the last {@link #reset} read granted files. */
@@ -39,7 +43,7 @@ final class GrantedFiles implements Guard.Granted {
 
 	@Override
 	public boolean allows(JsonNode function) throws EngineException {
-		if (!files.any() || !READERS.contains(function.path("function_name").asText().toLowerCase(Locale.ROOT))) {
+		if (!READERS.contains(function.path("function_name").asText().toLowerCase(Locale.ROOT))) {
 			return false;
 		}
 		JsonNode args = function.path("arguments");
@@ -61,7 +65,10 @@ final class GrantedFiles implements Guard.Granted {
 	}
 
 	private boolean grantedConstant(JsonNode e) throws EngineException {
-		return "CONSTANT".equals(e.path("class").asText()) && "STRING".equals(e.path("literal").path("kind").asText())
-				&& files.granted(e.path("literal").path("text").asText()) != null;
+		if (!"CONSTANT".equals(e.path("class").asText()) || !"STRING".equals(e.path("literal").path("kind").asText())) {
+			return false;
+		}
+		String path = e.path("literal").path("text").asText();
+		return files.any() && files.granted(path) != null || FileAccess.inside(path, dataPaths.get()) != null;
 	}
 }

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Columns a query may name but {@code *} leaves out, as DuckDB's virtual columns: a DuckLake table's
- * {@code rowid}, and the {@code snapshot_id} and {@code rowid} of the change feed's insertions and deletions. The
+ * {@link VirtualColumns}, and the {@code snapshot_id} and {@code rowid} of the change feed's insertions and deletions. The
  * temp view or table that answers carries them as real columns ({@link #register}); each {@code *} of a SELECT
  * reading one gets them added to its EXCLUDE list.
  */
@@ -23,20 +23,20 @@ final class HiddenColumns {
 	/** Temp view or table name (lower case) to the columns {@code *} leaves out. */
 	private static final Map<String, List<String>> HIDDEN = new ConcurrentHashMap<>();
 
-	private final boolean rowId;
+	private final boolean virtual;
 	private final Set<String> replaced = new HashSet<>();
 
 	HiddenColumns(JsonNode tree) {
-		this.rowId = namesRowId(tree);
+		this.virtual = namesVirtual(tree);
 	}
 
 	static void register(String name, List<String> columns) {
 		HIDDEN.put(name.toLowerCase(Locale.ROOT), List.copyOf(columns));
 	}
 
-	/** Whether the query names a column {@code rowid}: then table references get the views that have one. */
-	boolean rowId() {
-		return rowId;
+	/** Whether the query names a virtual column ({@code rowid}...): then table references get the views with them. */
+	boolean virtual() {
+		return virtual;
 	}
 
 	void replaced(String name) {
@@ -96,16 +96,16 @@ final class HiddenColumns {
 		}
 	}
 
-	private static boolean namesRowId(JsonNode n) {
+	private static boolean namesVirtual(JsonNode n) {
 		if (n.isObject() && "COLUMN_REF".equals(n.path("class").asText())) {
 			JsonNode names = n.path("column_names");
 			if (names.isArray() && names.size() > 0
-					&& names.get(names.size() - 1).asText().equalsIgnoreCase("rowid")) {
+					&& VirtualColumns.NAMES.contains(names.get(names.size() - 1).asText().toLowerCase(Locale.ROOT))) {
 				return true;
 			}
 		}
 		for (JsonNode c : n) {
-			if (namesRowId(c)) {
+			if (namesVirtual(c)) {
 				return true;
 			}
 		}

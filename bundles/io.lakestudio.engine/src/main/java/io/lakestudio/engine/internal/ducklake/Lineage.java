@@ -9,7 +9,6 @@ import io.lakestudio.ducklake.FileLineage;
 import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.Snapshot;
-import io.lakestudio.engine.internal.Sql;
 
 /**
  * The embedded lineage columns of files maintenance wrote, as a read sees them: each row's snapshot
@@ -57,29 +56,6 @@ final class Lineage {
 
 	static String rowIdEntry() {
 		return SchemaMap.entry(String.valueOf(FileLineage.ROW_ID_FIELD), RID, "BIGINT", null);
-	}
-
-	/**
-	 * The view {@code <view>_rid}: the table's columns and its {@code rowid} (hidden from {@code *}), for a query
-	 * that names it.
-	 */
-	static String rowIdView(java.sql.Connection d, Attached a, io.lakestudio.ducklake.CatalogAt cat,
-			io.lakestudio.ducklake.TableEntry t, Snapshot at, io.lakestudio.ducklake.Commit pending, String view)
-			throws DuckLakeException, java.sql.SQLException {
-		String name = view + "_rid";
-		ReadPlan plan = ReadPlan.of(a.catalog.store(), at, pending, t.id());
-		List<io.lakestudio.ducklake.ColumnEntry> cols = cat.columns(t.id());
-		List<String> names = new java.util.ArrayList<>();
-		cols.forEach(c -> names.add(Sql.ident(c.name())));
-		names.add(FileRows.ROW_ID + " AS rowid");
-		String rows = FileRows.select(a, cat.schemaOf(t).orElseThrow(), t, cols, plan.parts(), of(a.catalog.store(),
-				t.id()), true, at.id());
-		try (java.sql.Statement s = d.createStatement()) {
-			s.execute("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT " + String.join(", ", names)
-					+ " FROM (" + rows + ")");
-		}
-		HiddenColumns.register(name, List.of("rowid"));
-		return name;
 	}
 
 	/** Rows of snapshots up to {@code at} (a file with no snapshot column has only those). */

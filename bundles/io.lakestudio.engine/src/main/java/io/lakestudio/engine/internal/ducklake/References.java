@@ -39,7 +39,7 @@ final class References {
 	References(DuckLakeKind kind, KindDuckDb db) {
 		this.kind = kind;
 		this.db = db;
-		this.granted = new GrantedFiles(db.files());
+		this.granted = new GrantedFiles(db.files(), this::dataPaths);
 	}
 
 	/** Whether the last {@link #rewrite} let by a read of files the user granted. */
@@ -85,19 +85,14 @@ final class References {
 				if (name.equals("glob")) {
 					return glob(d, args);
 				}
-				if (name.equals("duckdb_tables") && args.isEmpty()) {
-					return SystemTables.duckdbTables(d, kind.attached());
-				}
-				if (name.equals("duckdb_views") && args.isEmpty()) {
-					return CommentTables.duckdbViews(d, kind.attached());
-				}
-				if (name.equals("duckdb_columns") && args.isEmpty()) {
-					return CommentTables.duckdbColumns(d, kind.attached());
+				if (Rewriter.SYSTEM_LISTINGS.contains(name)) {
+					return args.isEmpty() ? listing(d, name) : null;
 				}
 				Attached a = args.isEmpty() || args.get(0) == null ? null : kind.catalog(args.get(0));
-				if (a == null && args.size() == 1 && args.get(0) == null && kind.defaultCatalog() != null) {
+				if (a == null && !args.isEmpty() && args.get(0) == null && kind.defaultCatalog() != null) {
 					a = kind.catalog(kind.defaultCatalog()); // snapshots() and the like of the catalog in USE
-					args = List.of(a.name);
+					args = new java.util.ArrayList<>(args);
+					args.set(0, a.name);
 				}
 				if (a == null) {
 					throw new EngineException(Kind.FAILED, "Catalog Error: " + name + ": no attached DuckLake catalog "
@@ -108,6 +103,18 @@ final class References {
 				}
 				String m = Maintenance.answer(kind, d, name, a, args, named);
 				return m != null ? m : Functions.answer(d, name, a, args, named);
+			}
+
+			@Override
+			public String schemaOf(String catalog) {
+				return catalog == null || catalog.equalsIgnoreCase(kind.defaultCatalog()) ? kind.defaultSchema()
+						: "main";
+			}
+
+			@Override
+			public com.fasterxml.jackson.databind.JsonNode constant(com.fasterxml.jackson.databind.JsonNode e)
+					throws EngineException, SQLException {
+				return Variables.constant(d, e);
 			}
 
 			@Override
@@ -160,6 +167,35 @@ final class References {
 		return name;
 	}
 
+	/** The attached catalogs' data paths on this machine (not those in an object store). */
+	private List<Path> dataPaths() {
+		List<Path> out = new java.util.ArrayList<>();
+		for (Attached a : kind.attached()) {
+			if (!a.catalog.dataPath().matches("^[a-z0-9]+://.*")) {
+				out.add(FileAccess.folder(Path.of(a.catalog.dataPath())));
+			}
+		}
+		return out;
+	}
+
+	/** A listing of DuckDB's ({@link Rewriter#SYSTEM_LISTINGS}) with the attached catalogs' rows. */
+	private String listing(Connection d, String name) throws SQLException, DuckLakeException {
+		return switch (name) {
+		case "duckdb_tables" -> SystemTables.duckdbTables(d, kind.attached());
+		case "duckdb_views" -> CommentTables.duckdbViews(d, kind.attached());
+		case "duckdb_columns" -> CommentTables.duckdbColumns(d, kind.attached());
+		case "duckdb_schemas" -> Listings.schemas(d, kind.attached());
+		default -> Listings.databases(d, kind.attached());
+		};
+	}
+
+	/** {@code FROM duckdb_views}: DuckDB's view of the listing, so with the attached catalogs' rows too. */
+	private String systemView(Connection d, List<String> parts, String unit) throws SQLException,
+			DuckLakeException {
+		String name = parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
+		return parts.size() == 1 && unit == null && Rewriter.SYSTEM_LISTINGS.contains(name) ? listing(d, name) : null;
+	}
+
 	private Set<String> withViews(Set<String> names) {
 		Set<String> all = new HashSet<>(names);
 		all.addAll(db.temps);
@@ -204,7 +240,7 @@ final class References {
 		}
 		DuckLakeKind.Target t = kind.target(parts);
 		if (t == null) {
-			return null;
+			return systemView(d, parts, unit);
 		}
 		if (unit == null && viewAt != null) {
 			unit = viewAt[0];
@@ -228,7 +264,8 @@ final class References {
 		if (table.isEmpty()) {
 			if ((parts.size() == 1 || (parts.size() == 2 && cat.schema(t.schema()).isEmpty()
 					&& kind.catalog(parts.get(0)) == null)) && unit == null) {
-				return null; // a temp name, information_schema, a OneLake table: not ours
+				// a temp name, information_schema, a OneLake table: not ours
+				return parts.size() == 1 ? systemView(d, parts, unit) : null;
 			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
 					+ (own ? " does not exist!" : " does not exist at version " + at.id()));
@@ -247,7 +284,7 @@ final class References {
 			}
 		}
 		if (rowId && !full) {
-			return Lineage.rowIdView(d, t.catalog(), cat, table.get(), at, pending, name);
+			return VirtualColumns.view(d, t.catalog(), cat, table.get(), at, pending, name);
 		}
 		return full ? name + "_all" : name;
 	}

@@ -35,7 +35,7 @@ final class Rewriter {
 		String table(List<String> parts, String atUnit, String atValue, boolean full)
 				throws EngineException, DuckLakeException, SQLException;
 
-		/** As {@link #table}, with a {@code rowid} column when the query names one ({@link HiddenColumns}). */
+		/** As {@link #table}, with the virtual columns when the query names one ({@link VirtualColumns}). */
 		default String table(List<String> parts, String atUnit, String atValue, boolean full, boolean rowId)
 				throws EngineException, DuckLakeException, SQLException {
 			return table(parts, atUnit, atValue, full);
@@ -50,12 +50,25 @@ final class Rewriter {
 		}
 
 		/**
-		 * A table reference with the WHERE that filters it alone (null: none), for pruning its files, and a
-		 * {@code rowid} column when the query names one.
+		 * A table reference with the WHERE that filters it alone (null: none), for pruning its files, and the
+		 * virtual columns ({@code rowid}, {@code filename}...) when the query names one.
 		 */
 		default String table(List<String> parts, String atUnit, String atValue, boolean full, Filter filter,
 				boolean rowId) throws EngineException, DuckLakeException, SQLException {
 			return table(parts, atUnit, atValue, full, rowId);
+		}
+
+		/** The schema a catalog's macro works in: the one in USE for the catalog in USE (null), else main. */
+		default String schemaOf(String catalog) {
+			return "main";
+		}
+
+		/**
+		 * A file reader's path argument {@code getvariable('v')} as the constant it holds now (a string or a list of
+		 * them), for the guard to check like one typed; null to leave the argument as it is.
+		 */
+		default JsonNode constant(JsonNode expression) throws EngineException, SQLException {
+			return null;
 		}
 
 		/** A function argument that is no constant ({@code now()}, a list) as text, or null to refuse it. */
@@ -178,7 +191,7 @@ final class Rewriter {
 			refNames.add(n.path("alias").asText().toLowerCase(Locale.ROOT));
 		}
 		String view = r.table(parts, unit, value, full, where == null ? null : new Filter(where, refNames),
-				hidden.rowId() && !full);
+				hidden.virtual() && !full);
 		if (view == null) {
 			return;
 		}
@@ -199,25 +212,49 @@ final class Rewriter {
 		n.putObject("qualified_name").putArray("path").add(name);
 	}
 
-	/** The extension's macros of a catalog, {@code <catalog>.name()} or {@code name()} of the one in USE. */
+	/**
+	 * The extension's macros of a catalog, {@code <catalog>.name(...)} or {@code name(...)} of the one in USE: each
+	 * is {@code ducklake_name('<catalog>', ...)}.
+	 */
 	private static final Set<String> CATALOG_MACROS = Set.of("snapshots", "current_snapshot",
-			"last_committed_snapshot");
+			"last_committed_snapshot", "settings", "table_info", "table_changes", "table_insertions", "table_deletions");
+
+	/** DuckDB's listings of the catalog, which get the attached catalogs' rows. */
+	static final Set<String> SYSTEM_LISTINGS = Set.of("duckdb_tables", "duckdb_views", "duckdb_columns",
+			"duckdb_schemas", "duckdb_databases");
 
 	private static void function(ObjectNode n, Resolver r, Set<String> names, boolean[] touched,
 			HiddenColumns hidden) throws EngineException, DuckLakeException, SQLException {
 		JsonNode fn = n.path("function");
 		String name = fn.path("function_name").asText().toLowerCase(Locale.ROOT);
+		if (GrantedFiles.READERS.contains(name) && fn.path("arguments").size() > 0) {
+			// read_parquet(getvariable('files')): the paths it holds, so the guard sees where the read goes
+			ObjectNode first = (ObjectNode) fn.path("arguments").get(0);
+			JsonNode value = r.constant(first.path("expression"));
+			if (value != null) {
+				first.set("expression", value);
+				touched[0] = true;
+			}
+		}
 		if (!name.startsWith("ducklake_") && !name.startsWith("moraine_") && !name.equals("glob")
-				&& !name.equals("duckdb_tables") && !name.equals("duckdb_views") && !name.equals("duckdb_columns")
-				&& !CATALOG_MACROS.contains(name) && !r.claims(name)) {
+				&& !SYSTEM_LISTINGS.contains(name) && !CATALOG_MACROS.contains(name) && !r.claims(name)) {
 			return;
 		}
 		List<String> args = new ArrayList<>();
 		if (CATALOG_MACROS.contains(name)) {
-			// <catalog>.snapshots(), or snapshots() of the default catalog: ducklake_snapshots('<catalog>')
-			String catalog = fn.path("schema").asText("");
+			// <catalog>.snapshots(), <catalog>.main.table_changes(...), or snapshots() of the default catalog:
+			// ducklake_snapshots('<catalog>')
+			String catalog = fn.path("catalog").asText("");
+			if (catalog.isEmpty()) {
+				catalog = fn.path("schema").asText("");
+			}
+			String schema = fn.path("catalog").asText("").isEmpty() ? null : fn.path("schema").asText("");
 			name = "ducklake_" + name;
 			args.add(catalog.isEmpty() ? null : catalog);
+			if (name.startsWith("ducklake_table_") && !name.equals("ducklake_table_info")) {
+				// table_changes(table, start, end): ducklake_table_changes(catalog, schema, table, start, end)
+				args.add(schema != null ? schema : r.schemaOf(catalog.isEmpty() ? null : catalog));
+			}
 		}
 		Map<String, String> named = new java.util.HashMap<>();
 		for (JsonNode a : fn.path("arguments")) {
