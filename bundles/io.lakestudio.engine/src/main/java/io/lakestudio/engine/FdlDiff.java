@@ -1,69 +1,61 @@
-package io.lakestudio.cli.internal;
+package io.lakestudio.engine;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.apache.commons.cli.CommandLine;
-
-import io.lakestudio.engine.EngineException;
-import io.lakestudio.engine.EngineSession;
-import io.lakestudio.engine.Result;
-import io.lakestudio.fdl.FdlException;
-import io.lakestudio.fdl.Repository;
-
 /**
- * {@code fdl diff A B}: both versions attached in one engine session ({@code ducklake:fdl:<repository>@<id>}, so
- * each is verified as any reader verifies it), then their tables and columns from information_schema, and per
- * table the rows B has that A lacks and the rows A has that B lacks (EXCEPT ALL over the columns both have, so a
- * row twice in B and once in A is one added), each in one statement over both versions.
+ * Two FDL versions compared, as {@code lakestudio fdl diff} and the workbench's comparison show it: both attached
+ * in one engine session ({@code ducklake:fdl:<repository>@<id>}, so each is verified as any reader verifies it),
+ * then their tables and columns from information_schema, and per table the rows B has that A lacks and the rows A
+ * has that B lacks (EXCEPT ALL over the columns both have, so a row twice in B and once in A is one added), each in
+ * one statement over both versions. Reading rows needs DuckDB: only what the user asked for calls this.
  */
-final class FdlDiff {
+public final class FdlDiff {
 
 	private static final String A = "fdl_a", B = "fdl_b";
 
-	private final FdlCommand command;
-	private final Path home;
-	private final CommandLine line;
-	private final Out o;
-
-	FdlDiff(FdlCommand command, Path home, CommandLine line, Out o) {
-		this.command = command;
-		this.home = home;
-		this.line = line;
-		this.o = o;
+	/**
+	 * One table's difference: {@code change} is added, removed, changed (its schema), rows (same schema, other
+	 * rows) or same; {@code columns} says what changed in its schema ({@code +name type}, {@code -name type},
+	 * {@code ~name old -> new}).
+	 */
+	public record TableDiff(String table, String change, List<String> columns, long added, long removed) {
 	}
 
-	/** One table's difference; {@code columns} says what changed in its schema. */
-	record TableDiff(String table, String change, List<String> columns, long added, long removed) {
+	/** Told before each table is compared; false stops the comparison. */
+	public interface Progress {
+		boolean table(String table, int done, int total);
 	}
 
-	int run() throws FdlException {
-		FdlCommand.Named n = command.named(line);
-		if (n.rest().size() != 2)
-			throw new Die(2, "fdl diff: two versions expected (IDs, branches or tags). Try 'lakestudio fdl diff --help'.");
-		Repository repo = n.repo();
-		String a = repo.resolve(n.rest().get(0)), b = repo.resolve(n.rest().get(1));
+	private FdlDiff() {
+	}
+
+	/**
+	 * Versions {@code a} and {@code b} (IDs) of the repository at {@code location} compared in {@code s}, every
+	 * table of either, by name ({@code schema.table}).
+	 */
+	public static List<TableDiff> between(EngineSession s, String location, String a, String b, Progress progress)
+			throws EngineException {
+		s.execute(attach(location, a, A)).close();
+		s.execute(attach(location, b, B)).close();
+		Map<String, Map<String, String>> ta = columns(s, A), tb = columns(s, B);
+		TreeMap<String, Boolean> all = new TreeMap<>();
+		ta.keySet().forEach(t -> all.put(t, true));
+		tb.keySet().forEach(t -> all.put(t, true));
 		List<TableDiff> diffs = new ArrayList<>();
-		new SqlSession(command, home).session(false, s -> {
-			s.execute(attach(repo, a, A)).close();
-			s.execute(attach(repo, b, B)).close();
-			Map<String, Map<String, String>> ta = columns(s, A), tb = columns(s, B);
-			TreeMap<String, Boolean> all = new TreeMap<>();
-			ta.keySet().forEach(t -> all.put(t, true));
-			tb.keySet().forEach(t -> all.put(t, true));
-			for (String t : all.keySet())
-				diffs.add(table(s, t, ta.get(t), tb.get(t)));
-		});
-		print(a, b, diffs);
-		return 0;
+		for (String t : all.keySet()) {
+			if (!progress.table(t, diffs.size(), all.size()))
+				throw new EngineException(EngineException.Kind.FAILED, "the comparison was stopped");
+			diffs.add(table(s, t, ta.get(t), tb.get(t)));
+		}
+		return diffs;
 	}
 
-	private static String attach(Repository repo, String id, String as) {
-		return "ATTACH '" + ("ducklake:fdl:" + repo.location() + "@" + id).replace("'", "''") + "' AS " + as;
+	private static String attach(String location, String id, String as) {
+		return "ATTACH '" + ("ducklake:fdl:" + location + "@" + id).replace("'", "''") + "' AS " + as;
 	}
 
 	/** Each table ({@code schema.table}) of a version, with its columns and their types in order. */
@@ -127,22 +119,5 @@ final class FdlDiff {
 
 	private static String ident(String name) {
 		return "\"" + name.replace("\"", "\"\"") + "\"";
-	}
-
-	private void print(String a, String b, List<TableDiff> diffs) {
-		if (o.json()) {
-			Map<String, Object> m = new LinkedHashMap<>();
-			m.put("a", a);
-			m.put("b", b);
-			m.put("tables", diffs.stream().map(d -> Map.<String, Object>of("table", d.table(), "change", d.change(),
-					"columns", d.columns(), "rows_added", d.added(), "rows_removed", d.removed())).toList());
-			o.json(m);
-			return;
-		}
-		o.writer().println("diff " + a.substring(0, 12) + " " + b.substring(0, 12));
-		List<List<Object>> rows = new ArrayList<>();
-		for (TableDiff d : diffs)
-			rows.add(List.of(d.table(), d.change(), "+" + d.added(), "-" + d.removed(), String.join(", ", d.columns())));
-		o.rows(List.of("Table", "Change", "Rows added", "Rows removed", "Columns"), rows);
 	}
 }
