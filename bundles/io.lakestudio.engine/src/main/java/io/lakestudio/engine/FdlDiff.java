@@ -9,7 +9,7 @@ import java.util.TreeMap;
 /**
  * Two FDL versions compared, as {@code lakestudio fdl diff} and the workbench's comparison show it: both attached
  * in one engine session ({@code ducklake:fdl:<repository>@<id>}, so each is verified as any reader verifies it),
- * then their tables and columns from information_schema, and per table the rows B has that A lacks and the rows A
+ * then their tables (not views) and columns from information_schema, and per table the rows B has that A lacks and the rows A
  * has that B lacks (EXCEPT ALL over the columns both have, so a row twice in B and once in A is one added), each in
  * one statement over both versions. Reading rows needs DuckDB: only what the user asked for calls this.
  */
@@ -58,14 +58,25 @@ public final class FdlDiff {
 		return "ATTACH '" + ("ducklake:fdl:" + location + "@" + id).replace("'", "''") + "' AS " + as;
 	}
 
-	/** Each table ({@code schema.table}) of a version, with its columns and their types in order. */
+	/**
+	 * Each table ({@code schema.table}) of a version, with its columns and their types in order. Views are left
+	 * out: their rows are whatever their SQL reads where they are attached, not the version's.
+	 */
 	private static Map<String, Map<String, String>> columns(EngineSession s, String catalog) throws EngineException {
 		Map<String, Map<String, String>> out = new TreeMap<>();
+		try (Result r = s.execute("SELECT table_schema, table_name FROM information_schema.tables WHERE table_catalog"
+				+ " = '" + catalog + "' AND table_type = 'BASE TABLE'")) {
+			while (r.next())
+				out.put(r.text(0) + "." + r.text(1), new LinkedHashMap<>());
+		}
 		try (Result r = s.execute("SELECT table_schema, table_name, column_name, data_type FROM"
 				+ " information_schema.columns WHERE table_catalog = '" + catalog + "' ORDER BY table_schema,"
 				+ " table_name, ordinal_position")) {
-			while (r.next())
-				out.computeIfAbsent(r.text(0) + "." + r.text(1), k -> new LinkedHashMap<>()).put(r.text(2), r.text(3));
+			while (r.next()) {
+				Map<String, String> table = out.get(r.text(0) + "." + r.text(1));
+				if (table != null)
+					table.put(r.text(2), r.text(3));
+			}
 		}
 		return out;
 	}
