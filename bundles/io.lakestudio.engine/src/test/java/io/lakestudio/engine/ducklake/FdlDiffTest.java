@@ -30,8 +30,8 @@ import io.lakestudio.store.FolderStore;
 
 /**
  * {@link FdlDiff} over two versions of a catalog holding a view that names the catalog it was written in
- * ({@code w.t}): the view, which can't bind where the versions are attached as fdl_a and fdl_b, neither stops the
- * comparison nor shows as a table; a column added, a row inserted and one deleted, and a table added show as such,
+ * ({@code w.t}): the view, which can't bind where the versions are attached as fdl_a and fdl_b (and reads the
+ * working catalog's rows where w is attached), neither stops the comparison nor shows as a table; a column added, a row inserted and one deleted, and a table added show as such,
  * the live row counts checked against the frozen catalogs read with plain SQLite.
  */
 class FdlDiffTest {
@@ -69,6 +69,12 @@ class FdlDiffTest {
 			assertEquals(List.of(new TableDiff("main.t", "changed", List.of("+c VARCHAR"), 1, 1),
 					new TableDiff("main.u", "added", List.of(), 2, 0)), diff);
 			assertEquals(List.of("main.t 0/2", "main.u 1/2"), told);
+			// with the working catalog attached as w, as fdl diff attaches the kept catalogs, the view binds, to w's
+			// rows now: still not one of the versions' tables
+			try (EngineSession s = engine.openSession("test")) {
+				s.execute(attachWork).close();
+				assertEquals(diff, FdlDiff.between(s, repo.location(), first.id(), second.id(), (t, done, total) -> true));
+			}
 			assertEquals(3, liveRows(repoDir, first.record().catalogSha256(), "t"));
 			assertEquals(3, liveRows(repoDir, second.record().catalogSha256(), "t"), "3 + 1 inserted - 1 deleted");
 			assertEquals(2, liveRows(repoDir, second.record().catalogSha256(), "u"));

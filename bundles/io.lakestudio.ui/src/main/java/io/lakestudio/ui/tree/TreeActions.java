@@ -151,8 +151,10 @@ public final class TreeActions {
 		detach.setEnabled(!nodes.isEmpty() && nodes.stream().allMatch(n -> n instanceof LakeNode.DuckLake d
 				&& d.node().kind() == DuckLakeNode.Kind.CATALOG));
 		newSql.setEnabled(copySelect.isEnabled());
-		compare.setEnabled(comparison().isPresent());
-		compare.setText(versions().size() == 1 ? "Compare with Parent" : "Compare Versions");
+		java.util.Optional<FdlCompareInput> comparison = comparison();
+		compare.setEnabled(comparison.isPresent());
+		compare.setText(comparison.isPresent() && comparison.get().a() == null ? "Compare with Parent"
+				: "Compare Versions");
 		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
 		refresh.setEnabled(LakeSource.refreshable(tree.home()));
 		refresh.setToolTipText(LakeSource.refreshTip(tree.home()));
@@ -203,14 +205,14 @@ public final class TreeActions {
 	}
 
 	/** The selected DuckLake nodes: what an FDL comparison is made of. */
-	private List<DuckLakeNode> versions() {
+	private List<DuckLakeNode> duckLakeNodes() {
 		return selected().stream().filter(LakeNode.DuckLake.class::isInstance)
 				.map(n -> ((LakeNode.DuckLake) n).node()).toList();
 	}
 
 	/** Two selected versions of one FDL repository, or one and its parent: their comparison. */
 	private java.util.Optional<FdlCompareInput> comparison() {
-		List<DuckLakeNode> nodes = versions();
+		List<DuckLakeNode> nodes = duckLakeNodes();
 		return nodes.size() == selected().size() ? FdlCompareInput.of(tree.ducklake(), nodes)
 				: java.util.Optional.empty();
 	}
