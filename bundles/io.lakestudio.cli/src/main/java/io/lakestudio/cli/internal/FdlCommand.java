@@ -26,7 +26,7 @@ import io.lakestudio.fdl.Writer;
 /**
  * {@code lakestudio fdl ACTION ...}: FDL repositories (docs/fdl-0.1.md) from the command line. Each action is a few
  * lines over io.lakestudio.fdl: reading ones in {@link FdlReadActions}, working folders in {@link FdlWorkActions},
- * branches and requests in {@link FdlRefActions}, {@code diff} in {@link FdlDiff}, {@code sql} in {@link FdlSql}.
+ * branches and requests in {@link FdlRefActions}, {@code diff} in {@link FdlDiffAction}, {@code sql} in {@link FdlSql}.
  * Exit codes: see {@link #EXITS}.
  */
 public final class FdlCommand extends Command {
@@ -179,7 +179,7 @@ public final class FdlCommand extends Command {
 			case "pull" -> a.size() == 1 ? new FdlWorkActions(this, home, line, o).run(action) : push(line, o);
 			case "clone", "status" -> new FdlWorkActions(this, home, line, o).run(action);
 			case "branch", "request" -> new FdlRefActions(this, home, line, o).run(action);
-			case "diff" -> new FdlDiff(this, home, line, o).run();
+			case "diff" -> new FdlDiffAction(this, home, line, o).run();
 			case "sql" -> new FdlSql(this, home, line).run();
 			case "withdraw", "retention" -> retention(line, o, action.equals("withdraw"));
 			case "gc" -> gc(line, o);

@@ -71,7 +71,8 @@ final class FdlFacts {
 		}
 	}
 
-	private static Repository repository(String url) throws StoreException {
+	/** The repository a kept {@code ducklake:fdl:} URL names (a folder: a host's repository is read by the commands). */
+	static Repository repository(String url) throws StoreException {
 		String rest = url.substring(PREFIX.length());
 		int at = rest.lastIndexOf('@');
 		String location = at < 0 ? rest : rest.substring(0, at);
@@ -116,7 +117,7 @@ final class FdlFacts {
 	/** The versions on every branch, first parents back from each head, each once, newest first. */
 	private List<DuckLakeNode> versions(DuckLakeNode parent, Repository repo)
 			throws FdlException, StoreException, IOException {
-		Trust trust = trust();
+		Trust trust = trust(home);
 		Map<String, VersionRecord> seen = new HashMap<>();
 		for (ObjectInfo i : repo.store().list(Layout.HEADS)) {
 			String id = repo.ref(i.path()).map(r -> r.value().version()).orElse(null);
@@ -144,7 +145,7 @@ final class FdlFacts {
 	private List<DuckLakeNode> tables(DuckLakeNode version, Repository repo)
 			throws FdlException, IOException, DuckLakeException {
 		String id = version.path().get(version.path().size() - 1);
-		Reader.Opened v = new Reader(repo, trust(), home.resolve("fdl").resolve("catalogs")).open(id, false);
+		Reader.Opened v = new Reader(repo, trust(home), home.resolve("fdl").resolve("catalogs")).open(id, false);
 		List<DuckLakeNode> out = new ArrayList<>();
 		try (DuckLakeCatalog c = DuckLakeCatalog.open("ducklake:sqlite:" + v.catalogFile(),
 				AttachOptions.defaults().withReadOnly(true).withDataPath(v.dataRoot()))) {
@@ -162,7 +163,7 @@ final class FdlFacts {
 	}
 
 	/** As the fdl commands trust: the state folder's trusted keys and the user's own key. */
-	private Trust trust() throws IOException {
+	static Trust trust(Path home) throws IOException {
 		Path fdl = home.resolve("fdl");
 		Trust t = Trust.load(fdl.resolve("trusted-keys"));
 		return Files.exists(fdl.resolve("keys/ed25519.pub"))

@@ -23,12 +23,14 @@ import io.lakestudio.ui.sql.NewSqlHandler;
 import io.lakestudio.ui.ducklake.AttachDuckLakeDialog;
 import io.lakestudio.ui.ducklake.DuckLakeKeeping;
 import io.lakestudio.ui.ducklake.DuckLakeNode;
+import io.lakestudio.ui.ducklake.FdlCompareInput;
 import io.lakestudio.ui.table.DuckLakeTableInput;
 import io.lakestudio.ui.table.TableEditorInput;
 
 /**
  * The tree's context menu: open a table, a new SQL editor on it, copy a node's name or a SELECT of a table,
- * Refresh, and keep DuckLake catalogs attached (Attach DuckLake…, Detach).
+ * Refresh, keep DuckLake catalogs attached (Attach DuckLake…, Detach), and compare two versions of an FDL
+ * repository (or one with its parent).
  */
 public final class TreeActions {
 
@@ -39,6 +41,7 @@ public final class TreeActions {
 	public static final String NEW_SQL = "io.lakestudio.ui.newSqlOnTable";
 	public static final String ATTACH_DUCKLAKE = "io.lakestudio.ui.attachDuckLake";
 	public static final String DETACH_DUCKLAKE = "io.lakestudio.ui.detachDuckLake";
+	public static final String COMPARE_VERSIONS = "io.lakestudio.ui.compareVersions";
 
 	private final TreeViewer viewer;
 	private final CatalogTree tree;
@@ -87,6 +90,12 @@ public final class TreeActions {
 					.ifPresent(Runnable::run);
 		}
 	};
+	private final Action compare = new Action("Compare Versions") {
+		@Override
+		public void run() {
+			comparison().ifPresent(FdlCompareInput::open);
+		}
+	};
 	private final Action attach = new Action("Attach DuckLake\u2026") {
 		@Override
 		public void run() {
@@ -115,6 +124,7 @@ public final class TreeActions {
 		newSql.setId(NEW_SQL);
 		attach.setId(ATTACH_DUCKLAKE);
 		detach.setId(DETACH_DUCKLAKE);
+		compare.setId(COMPARE_VERSIONS);
 	}
 
 	/** Opens "Attach DuckLake…"; {@code block} false returns it open (tests fill it and press OK). */
@@ -141,11 +151,16 @@ public final class TreeActions {
 		detach.setEnabled(!nodes.isEmpty() && nodes.stream().allMatch(n -> n instanceof LakeNode.DuckLake d
 				&& d.node().kind() == DuckLakeNode.Kind.CATALOG));
 		newSql.setEnabled(copySelect.isEnabled());
+		java.util.Optional<FdlCompareInput> comparison = comparison();
+		compare.setEnabled(comparison.isPresent());
+		compare.setText(comparison.isPresent() && comparison.get().a() == null ? "Compare with Parent"
+				: "Compare Versions");
 		// never pretend: with no lake there is nothing to sweep, and the tooltip says what to do
 		refresh.setEnabled(LakeSource.refreshable(tree.home()));
 		refresh.setToolTipText(LakeSource.refreshTip(tree.home()));
 		menu.add(open);
 		menu.add(newSql);
+		menu.add(compare);
 		menu.add(new Separator());
 		menu.add(copyName);
 		menu.add(copySelect);
@@ -166,6 +181,7 @@ public final class TreeActions {
 		case NEW_SQL -> newSql;
 		case ATTACH_DUCKLAKE -> attach;
 		case DETACH_DUCKLAKE -> detach;
+		case COMPARE_VERSIONS -> compare;
 		default -> throw new IllegalArgumentException(id);
 		};
 	}
@@ -186,6 +202,19 @@ public final class TreeActions {
 	private List<LakeNode> selected() {
 		return ((IStructuredSelection) viewer.getStructuredSelection()).stream().filter(LakeNode.class::isInstance)
 				.map(LakeNode.class::cast).filter(n -> !(n instanceof LakeNode.Message)).toList();
+	}
+
+	/** The selected DuckLake nodes: what an FDL comparison is made of. */
+	private List<DuckLakeNode> duckLakeNodes() {
+		return selected().stream().filter(LakeNode.DuckLake.class::isInstance)
+				.map(n -> ((LakeNode.DuckLake) n).node()).toList();
+	}
+
+	/** Two selected versions of one FDL repository, or one and its parent: their comparison. */
+	private java.util.Optional<FdlCompareInput> comparison() {
+		List<DuckLakeNode> nodes = duckLakeNodes();
+		return nodes.size() == selected().size() ? FdlCompareInput.of(tree.ducklake(), nodes)
+				: java.util.Optional.empty();
 	}
 
 	/** A hit copies the name of what it names, not its path. */

@@ -94,7 +94,10 @@ final class SystemTables {
 		return INFORMATION_SCHEMA_TABLES;
 	}
 
-	/** information_schema.columns: a table's columns as the catalog has them, a view's as DuckDB binds its query. */
+	/**
+	 * information_schema.columns: a table's columns as the catalog has them, a view's as DuckDB binds its query
+	 * (none for a view whose query doesn't bind).
+	 */
 	static String informationSchemaColumns(Connection d, Iterable<Attached> attached, ViewMaker views)
 			throws SQLException, DuckLakeException, EngineException {
 		List<String> rows = new ArrayList<>();
@@ -113,16 +116,22 @@ final class SystemTables {
 			for (ViewEntry v : cat.views()) {
 				String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
 						.orElse("main");
-				String temp = views.make(a, schema, v.name());
-				int n = 0;
+				List<String> described = new ArrayList<>();
 				try (Statement s = d.createStatement();
-						java.sql.ResultSet r = s.executeQuery("DESCRIBE " + Sql.ident(temp))) {
+						java.sql.ResultSet r = s.executeQuery("DESCRIBE " + Sql.ident(views.make(a, schema, v.name())))) {
+					int n = 0;
 					while (r.next()) {
-						rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name()) + ", "
-								+ Sql.string(r.getString(1)) + ", " + (++n) + ", NULL, 'YES', " + Sql.string(r.getString(2))
-								+ ")");
+						described.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name())
+								+ ", " + Sql.string(r.getString(1)) + ", " + (++n) + ", NULL, 'YES', "
+								+ Sql.string(r.getString(2)) + ")");
 					}
+				} catch (EngineException | SQLException e) {
+					// a view whose query doesn't bind here (it names a catalog not attached in this session, as a
+					// frozen FDL version's view names the one it was written in) has no columns to list; the
+					// listing of every other table and view stands
+					continue;
 				}
+				rows.addAll(described);
 			}
 		}
 		try (Statement s = d.createStatement()) {
