@@ -119,6 +119,16 @@ public interface MetadataStore extends AutoCloseable {
 		throw new DuckLakeException(location() + ": options of one table are not kept here");
 	}
 
+	/** The options set on one schema ({@code ducklake_metadata} rows of scope {@code schema}), key to value. */
+	default Map<String, String> schemaOptions(long schemaId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** Sets an option on one schema only (scope {@code schema}): its tables go by it unless they set their own. */
+	default void setSchemaOption(long schemaId, String key, String value) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": options of one schema are not kept here");
+	}
+
 	/** The table's partitioning at {@code snapshot}, if it has one. */
 	default Optional<PartitionSpec> partitioning(long tableId, long snapshot) throws DuckLakeException {
 		return Optional.empty();

@@ -88,10 +88,11 @@ final class CommitWriter {
 			c.newColumns.forEach(col -> tables.add(col.tableId()));
 			tables.addAll(c.endedColumns.keySet());
 			try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_schema_versions VALUES (?, ?, ?)")) {
-				for (Long t : tables.isEmpty() ? Set.<Long>of(-1L) : tables) {
+				// one row per table whose columns changed (as the extension's): a view or schema adds none
+				for (long t : tables) {
 					ps.setLong(1, s);
 					ps.setLong(2, schemaVersion);
-					SqlStore.setLong(ps, 3, t < 0 ? null : t);
+					ps.setLong(3, t);
 					ps.executeUpdate();
 				}
 			}

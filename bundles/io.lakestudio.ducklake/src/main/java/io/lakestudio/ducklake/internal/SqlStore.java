@@ -360,18 +360,32 @@ public final class SqlStore implements MetadataStore {
 
 	@Override
 	public synchronized Map<String, String> tableOptions(long tableId) throws DuckLakeException {
-		return layout("the options of table " + tableId, r -> r.tableOptions(tableId));
+		return layout("the options of table " + tableId, r -> r.options("table", tableId));
 	}
 
 	@Override
 	public synchronized void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		setScoped("table", tableId, key, value);
+	}
+
+	@Override
+	public synchronized Map<String, String> schemaOptions(long schemaId) throws DuckLakeException {
+		return layout("the options of schema " + schemaId, r -> r.options("schema", schemaId));
+	}
+
+	@Override
+	public synchronized void setSchemaOption(long schemaId, String key, String value) throws DuckLakeException {
+		setScoped("schema", schemaId, key, value);
+	}
+
+	private void setScoped(String scope, long id, String key, String value) throws DuckLakeException {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
 		}
 		try {
-			new LayoutRows(db).setTableOption(tableId, key, value);
+			new LayoutRows(db).setOption(scope, id, key, value);
 		} catch (SQLException e) {
-			throw failed("set the option " + key + " of table " + tableId, e);
+			throw failed("set the option " + key + " of " + scope + " " + id, e);
 		}
 	}
 

@@ -49,7 +49,7 @@ final class Inlining {
 		if (!a.catalog.store().keepsInlinedData()) {
 			return 0;
 		}
-		String v = TableOptions.of(a, t.id()).get("data_inlining_row_limit");
+		String v = TableOptions.of(a, t).get("data_inlining_row_limit");
 		if (v != null && v.strip().matches("\\d+")) {
 			return Long.parseLong(v.strip());
 		}
