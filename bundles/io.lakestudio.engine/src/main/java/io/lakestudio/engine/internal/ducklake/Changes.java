@@ -220,13 +220,19 @@ final class Changes {
 		if (!c.newTables.removeIf(x -> x.id() == t.id())) {
 			c.endedTables.add(t.id());
 		}
+		io.lakestudio.ducklake.SchemaEntry s = a.view().schemaOf(t).orElseThrow();
 		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), c, t.id()).parts()) {
 			DataFile f = p.data();
-			if (!c.newDataFiles.removeIf(x -> x.id() == f.id())) {
+			// the transaction's own files go at once: no snapshot ever names them
+			if (c.newDataFiles.removeIf(x -> x.id() == f.id())) {
+				a.discard(a.catalog.resolve(s, t, f.path(), f.relative()));
+			} else {
 				c.endedDataFiles.add(f.id());
 			}
 			DeleteFile del = p.deletes();
-			if (del != null && !c.newDeleteFiles.removeIf(x -> x.id() == del.id())) {
+			if (del != null && c.newDeleteFiles.removeIf(x -> x.id() == del.id())) {
+				a.discard(a.catalog.resolve(s, t, del.path(), del.relative()));
+			} else if (del != null) {
 				c.endedDeleteFiles.add(del.id());
 			}
 		}

@@ -202,22 +202,18 @@ final class Writes {
 			if (count >= p.data().recordCount()) {
 				// every row of the file is gone: the file ends (as the extension does), no delete file names it
 				Files.deleteIfExists(staged);
-				if (!c.newDataFiles.removeIf(x -> x.id() == id)) {
+				if (c.newDataFiles.removeIf(x -> x.id() == id)) {
+					a.discard(dataPath);
+				} else {
 					c.endedDataFiles.add(id);
 				}
-				if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
-					c.endedDeleteFiles.add(p.deletes().id());
-				}
+				replaced(a, c, schema, t, p);
 				continue;
 			}
 			long size = Files.size(staged);
 			long footer = footer(staged);
 			place(a, staged, a.catalog.resolve(schema, t, file, true));
-			if (p.deletes() != null) {
-				if (!c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
-					c.endedDeleteFiles.add(p.deletes().id());
-				}
-			}
+			replaced(a, c, schema, t, p);
 			c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
 		}
 		TableStats before = stats(a, c, t.id());
@@ -251,11 +247,25 @@ final class Writes {
 		long size = Files.size(staged);
 		long footer = footer(staged);
 		place(a, staged, a.catalog.resolve(schema, t, file, true));
-		if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
-			c.endedDeleteFiles.add(p.deletes().id());
-		}
+		replaced(a, c, schema, t, p);
 		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
 				true, count, size, footer));
+	}
+
+	/**
+	 * The data file's delete file before this one, which the new one takes the place of: the transaction's own goes
+	 * at once (no snapshot names it), a committed one ends.
+	 */
+	private static void replaced(Attached a, Commit c, SchemaEntry schema, TableEntry t, ReadPlan.Part p) {
+		DeleteFile old = p.deletes();
+		if (old == null) {
+			return;
+		}
+		if (c.newDeleteFiles.removeIf(x -> x.id() == old.id())) {
+			a.discard(a.catalog.resolve(schema, t, old.path(), old.relative()));
+		} else {
+			c.endedDeleteFiles.add(old.id());
+		}
 	}
 
 	/**
