@@ -85,6 +85,14 @@ public interface MetadataStore extends AutoCloseable {
 		return Optional.empty();
 	}
 
+	/**
+	 * Whether the store keeps a delete file's {@code partial_max}, so a delete file may hold deletes of several
+	 * snapshots ({@link DeleteFile#partialMax}, {@link Commit#removedDeleteFiles}).
+	 */
+	default boolean keepsDeleteSnapshots() {
+		return false;
+	}
+
 	/** Whether a commit may carry inlined rows ({@link Commit#inlinedInserts}). */
 	default boolean keepsInlinedData() {
 		return false;

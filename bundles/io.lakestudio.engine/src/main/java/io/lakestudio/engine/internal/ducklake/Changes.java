@@ -351,10 +351,13 @@ final class Changes {
 		}
 		positions(target, alias, "__dl_target_updates", Sql.ident(alias) + ".* REPLACE (" + String.join(", ", replace)
 				+ ")", from + where);
-		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT * EXCLUDE (" + Views.FILE + ", " + Views.POS
-				+ ") FROM __dl_target_updates");
+		// each row keeps its row id: a file row's (from its file's), an inlined row's (its position)
+		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT u.* EXCLUDE (" + Views.FILE + ", " + Views.POS
+				+ "), coalesce(r.rid, u." + Views.POS + ") AS " + Writes.KEPT_ROW_ID + " FROM __dl_target_updates u"
+				+ " LEFT JOIN (" + Lineage.rowIds(a, cat, table, "__dl_target_updates") + ") r ON r.file = u." + Views.FILE
+				+ " AND r.pos = u." + Views.POS);
 		long n = writes.delete(a, cat, table, "__dl_target_updates");
-		writes.insert(a, cat, table, "__dl_rows");
+		writes.update(a, cat, table, "__dl_rows");
 		kind.statementDone(a);
 		return kind.count(n);
 	}
