@@ -87,6 +87,15 @@ final class FileRows {
 					+ " WHERE df.id = f.id AND d.pos = r.file_row_number" + (bySnapshot && upTo != null ? " AND "
 							+ DeleteSnapshots.upTo("d.", "df.pmax", upTo) : "") + ")");
 		}
+		if (applyDeletes) {
+			// deletes of file rows kept in the catalog, as of the snapshot read (or the latest)
+			io.lakestudio.ducklake.Snapshot at = upTo == null ? a.catalog.store().latest()
+					: new io.lakestudio.ducklake.Snapshot(upTo, java.time.Instant.EPOCH, 0, 0, 0, null, null, null);
+			List<String> inlined = Inlining.deleteRows(Inlining.fileDeletes(a, at, null, t.id()), fileIds);
+			if (!inlined.isEmpty()) {
+				where.add("(f.id, r.file_row_number) NOT IN (VALUES " + String.join(", ", inlined) + ")");
+			}
+		}
 		if (upTo != null) {
 			where.add("coalesce(r." + Lineage.SID + ", f.begin) <= " + upTo);
 		}
