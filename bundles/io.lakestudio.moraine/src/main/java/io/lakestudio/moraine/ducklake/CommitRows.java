@@ -97,6 +97,7 @@ final class CommitRows {
 
 	/** The tables whose columns this commit changed, each a ducklake_schema_versions row (a view's or schema's: none). */
 	private void schemaVersions(long schemaVersion) {
+		rows.ownSchemaVersions();
 		Set<Long> tables = new java.util.LinkedHashSet<>();
 		c.newTables.forEach(t -> tables.add(t.id()));
 		c.newColumns.forEach(col -> tables.add(col.tableId()));

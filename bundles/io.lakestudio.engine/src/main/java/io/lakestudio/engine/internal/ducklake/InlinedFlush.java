@@ -189,7 +189,8 @@ final class InlinedFlush {
 				try (Statement st = d.createStatement()) {
 					st.execute("DROP TABLE IF EXISTS " + Sql.ident(temp));
 				}
-				rows.add("(" + Sql.string(s.name()) + ", " + Sql.string(t.name()) + ", " + n + ")");
+				// the rows it moved that the table still has (a deleted one goes into the file deleted)
+				rows.add("(" + Sql.string(s.name()) + ", " + Sql.string(t.name()) + ", " + (n - deleted.size()) + ")");
 			}
 			if (only != null && !found) {
 				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + only + " does not exist!");
