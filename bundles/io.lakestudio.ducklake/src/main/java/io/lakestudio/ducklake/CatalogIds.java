@@ -37,7 +37,7 @@ final class CatalogIds {
 		replace(c.newDataFiles, f -> new DataFile(f.id(), m.applyAsLong(f.tableId()), f.beginSnapshot(), f.path(),
 				f.relative(), f.recordCount(), f.fileSizeBytes(), f.footerSize(), f.rowIdStart(), f.stats()));
 		replace(c.newDeleteFiles, f -> new DeleteFile(f.id(), m.applyAsLong(f.tableId()), f.beginSnapshot(),
-				f.dataFileId(), f.path(), f.relative(), f.deleteCount(), f.fileSizeBytes(), f.footerSize()));
+				f.dataFileId(), f.path(), f.relative(), f.deleteCount(), f.fileSizeBytes(), f.footerSize(), f.partialMax()));
 		keys(c.tableStats, m, t -> stats(t, m));
 		keys(c.baseStats, m, t -> stats(t, m));
 		replace(c.droppedStats, m);

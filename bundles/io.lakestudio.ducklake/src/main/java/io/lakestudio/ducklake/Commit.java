@@ -51,6 +51,8 @@ public final class Commit {
 	 * the files are scheduled for deletion.
 	 */
 	public final List<ScheduledFile> removedDataFiles = new ArrayList<>();
+	/** Delete files whose rows go (a later delete file of the same data file holds their deletes, from their first). */
+	public final List<ScheduledFile> removedDeleteFiles = new ArrayList<>();
 	/** Tables whose files maintenance merged or rewrote: a concurrent delete on them conflicts. */
 	public final Set<Long> compactedTables = new LinkedHashSet<>();
 	/** The lineage of new data files maintenance wrote, by their id in this commit. */

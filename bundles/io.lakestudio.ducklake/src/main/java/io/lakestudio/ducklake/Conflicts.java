@@ -159,7 +159,8 @@ public final class Conflicts {
 	private void deletedFiles(long table) throws DuckLakeException {
 		Set<Long> touched = new HashSet<>();
 		for (DeleteFile f : store.deleteFiles(table, latest.id())) {
-			if (f.beginSnapshot() > c.base().id()) {
+			// a delete file that took another's place begins at its first delete: its id says it is new
+			if (f.beginSnapshot() > c.base().id() || f.id() >= c.base().nextFileId()) {
 				touched.add(f.dataFileId());
 			}
 		}

@@ -85,6 +85,14 @@ public interface MetadataStore extends AutoCloseable {
 		return Optional.empty();
 	}
 
+	/**
+	 * Whether the store keeps a delete file's {@code partial_max}, so a delete file may hold deletes of several
+	 * snapshots ({@link DeleteFile#partialMax}, {@link Commit#removedDeleteFiles}).
+	 */
+	default boolean keepsDeleteSnapshots() {
+		return false;
+	}
+
 	/** Whether a commit may carry inlined rows ({@link Commit#inlinedInserts}). */
 	default boolean keepsInlinedData() {
 		return false;
@@ -117,6 +125,16 @@ public interface MetadataStore extends AutoCloseable {
 	/** Sets an option on one table only (scope {@code table}): as {@link #setOption}, last write wins. */
 	default void setTableOption(long tableId, String key, String value) throws DuckLakeException {
 		throw new DuckLakeException(location() + ": options of one table are not kept here");
+	}
+
+	/** The options set on one schema ({@code ducklake_metadata} rows of scope {@code schema}), key to value. */
+	default Map<String, String> schemaOptions(long schemaId) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/** Sets an option on one schema only (scope {@code schema}): its tables go by it unless they set their own. */
+	default void setSchemaOption(long schemaId, String key, String value) throws DuckLakeException {
+		throw new DuckLakeException(location() + ": options of one schema are not kept here");
 	}
 
 	/** The table's partitioning at {@code snapshot}, if it has one. */

@@ -41,6 +41,12 @@ public interface DucklakeRows {
 	 */
 	void counters(long schemaVersion, long nextCatalogId, long nextFileId);
 
+	/**
+	 * The host writes this snapshot's {@code ducklake_schema_versions} rows itself, one per table whose columns it
+	 * changed, so none when it changed only views or schemas: moraine adds no row of its own.
+	 */
+	void ownSchemaVersions();
+
 	/** One {@code changes_made} entry ({@code created_table:"main"."t"}, {@code inserted_into_table:3}...). */
 	void change(String change);
 }

@@ -88,10 +88,11 @@ final class CommitWriter {
 			c.newColumns.forEach(col -> tables.add(col.tableId()));
 			tables.addAll(c.endedColumns.keySet());
 			try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_schema_versions VALUES (?, ?, ?)")) {
-				for (Long t : tables.isEmpty() ? Set.<Long>of(-1L) : tables) {
+				// one row per table whose columns changed (as the extension's): a view or schema adds none
+				for (long t : tables) {
 					ps.setLong(1, s);
 					ps.setLong(2, schemaVersion);
-					SqlStore.setLong(ps, 3, t < 0 ? null : t);
+					ps.setLong(3, t);
 					ps.executeUpdate();
 				}
 			}
@@ -259,12 +260,16 @@ final class CommitWriter {
 				}
 				SqlMaintenance.writeScheduled(ps, f, now);
 			}
+			for (io.lakestudio.ducklake.ScheduledFile f : c.removedDeleteFiles) {
+				update("DELETE FROM ducklake_delete_file WHERE delete_file_id = " + f.dataFileId());
+				SqlMaintenance.writeScheduled(ps, f, now);
+			}
 		}
 	}
 
 	private void deleteFiles() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_delete_file VALUES"
-				+ " (?, ?, ?, NULL, ?, ?, ?, 'parquet', ?, ?, ?, NULL, NULL)")) {
+				+ " (?, ?, ?, NULL, ?, ?, ?, 'parquet', ?, ?, ?, NULL, ?)")) {
 			for (DeleteFile f : c.newDeleteFiles) {
 				ps.setLong(1, f.id() + shift);
 				ps.setLong(2, f.tableId());
@@ -275,6 +280,8 @@ final class CommitWriter {
 				ps.setLong(7, f.deleteCount());
 				ps.setLong(8, f.fileSizeBytes());
 				ps.setLong(9, f.footerSize());
+				SqlStore.setLong(ps, 10, f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT
+						? f.partialMax() : Long.valueOf(s));
 				ps.executeUpdate();
 			}
 		}

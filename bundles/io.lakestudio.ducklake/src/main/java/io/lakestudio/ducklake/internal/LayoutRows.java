@@ -28,29 +28,36 @@ final class LayoutRows {
 		this.db = db;
 	}
 
-	Map<String, String> tableOptions(long table) throws SQLException {
+	/** The options of scope {@code scope} ({@code table} or {@code schema}) set on the object {@code id}. */
+	Map<String, String> options(String scope, long id) throws SQLException {
 		Map<String, String> out = new LinkedHashMap<>();
-		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT key, value FROM ducklake_metadata"
-				+ " WHERE scope = 'table' AND scope_id = " + table)) {
-			while (r.next()) {
-				out.put(r.getString(1), r.getString(2));
+		try (java.sql.PreparedStatement ps = db.prepareStatement("SELECT key, value FROM ducklake_metadata"
+				+ " WHERE scope = ? AND scope_id = ?")) {
+			ps.setString(1, scope);
+			ps.setLong(2, id);
+			try (ResultSet r = ps.executeQuery()) {
+				while (r.next()) {
+					out.put(r.getString(1), r.getString(2));
+				}
 			}
 		}
 		return out;
 	}
 
 	/** Outside the snapshot protocol, as the catalog's own options: one transaction, last write wins. */
-	void setTableOption(long table, String key, String value) throws SQLException {
+	void setOption(String scope, long id, String key, String value) throws SQLException {
 		Sqlite.transaction(db, () -> {
 			try (java.sql.PreparedStatement del = db.prepareStatement("DELETE FROM ducklake_metadata WHERE key = ? AND"
-					+ " scope = 'table' AND scope_id = ?"); java.sql.PreparedStatement ins = db.prepareStatement(
-							"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, 'table', ?)")) {
+					+ " scope = ? AND scope_id = ?"); java.sql.PreparedStatement ins = db.prepareStatement(
+							"INSERT INTO ducklake_metadata (key, value, scope, scope_id) VALUES (?, ?, ?, ?)")) {
 				del.setString(1, key);
-				del.setLong(2, table);
+				del.setString(2, scope);
+				del.setLong(3, id);
 				del.executeUpdate();
 				ins.setString(1, key);
 				ins.setString(2, value);
-				ins.setLong(3, table);
+				ins.setString(3, scope);
+				ins.setLong(4, id);
 				ins.executeUpdate();
 			}
 		});

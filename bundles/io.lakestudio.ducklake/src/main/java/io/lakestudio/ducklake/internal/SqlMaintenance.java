@@ -102,8 +102,12 @@ final class SqlMaintenance {
 		for (String[] t : VERSIONED) {
 			update("DELETE FROM " + t[0] + " AS x WHERE" + DEAD);
 		}
+		// the rows that hang off a removed row go with it
 		update("DELETE FROM ducklake_partition_column WHERE partition_id NOT IN (SELECT partition_id FROM"
 				+ " ducklake_partition_info)");
+		update("DELETE FROM ducklake_sort_expression WHERE sort_id NOT IN (SELECT sort_id FROM ducklake_sort_info)");
+		update("DELETE FROM ducklake_macro_impl WHERE macro_id NOT IN (SELECT macro_id FROM ducklake_macro)");
+		update("DELETE FROM ducklake_macro_parameters WHERE macro_id NOT IN (SELECT macro_id FROM ducklake_macro)");
 	}
 
 	private void schedule(String table, String idColumn, Instant now) throws SQLException {

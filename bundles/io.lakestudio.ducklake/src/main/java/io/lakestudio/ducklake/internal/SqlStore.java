@@ -238,11 +238,13 @@ public final class SqlStore implements MetadataStore {
 	public synchronized List<DeleteFile> deleteFiles(long tableId, long snapshot) throws DuckLakeException {
 		List<DeleteFile> out = new ArrayList<>();
 		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT delete_file_id, table_id,"
-				+ " begin_snapshot, data_file_id, path, path_is_relative, delete_count, file_size_bytes, footer_size"
-				+ " FROM ducklake_delete_file WHERE table_id = " + tableId + " AND" + visible(snapshot))) {
+				+ " begin_snapshot, data_file_id, path, path_is_relative, delete_count, file_size_bytes, footer_size,"
+				+ " partial_max FROM ducklake_delete_file WHERE table_id = " + tableId + " AND" + visible(snapshot))) {
 			while (r.next()) {
+				long max = r.getLong(10);
+				Long partialMax = r.wasNull() ? null : max;
 				out.add(new DeleteFile(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4), r.getString(5),
-						r.getBoolean(6), r.getLong(7), r.getLong(8), r.getLong(9)));
+						r.getBoolean(6), r.getLong(7), r.getLong(8), r.getLong(9), partialMax));
 			}
 		} catch (SQLException e) {
 			throw failed("read the delete files of table " + tableId, e);
@@ -290,6 +292,11 @@ public final class SqlStore implements MetadataStore {
 		} catch (SQLException e) {
 			throw failed("read the inlined deletes of table " + tableId, e);
 		}
+	}
+
+	@Override
+	public boolean keepsDeleteSnapshots() {
+		return true;
 	}
 
 	@Override
@@ -360,18 +367,32 @@ public final class SqlStore implements MetadataStore {
 
 	@Override
 	public synchronized Map<String, String> tableOptions(long tableId) throws DuckLakeException {
-		return layout("the options of table " + tableId, r -> r.tableOptions(tableId));
+		return layout("the options of table " + tableId, r -> r.options("table", tableId));
 	}
 
 	@Override
 	public synchronized void setTableOption(long tableId, String key, String value) throws DuckLakeException {
+		setScoped("table", tableId, key, value);
+	}
+
+	@Override
+	public synchronized Map<String, String> schemaOptions(long schemaId) throws DuckLakeException {
+		return layout("the options of schema " + schemaId, r -> r.options("schema", schemaId));
+	}
+
+	@Override
+	public synchronized void setSchemaOption(long schemaId, String key, String value) throws DuckLakeException {
+		setScoped("schema", schemaId, key, value);
+	}
+
+	private void setScoped(String scope, long id, String key, String value) throws DuckLakeException {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");
 		}
 		try {
-			new LayoutRows(db).setTableOption(tableId, key, value);
+			new LayoutRows(db).setOption(scope, id, key, value);
 		} catch (SQLException e) {
-			throw failed("set the option " + key + " of table " + tableId, e);
+			throw failed("set the option " + key + " of " + scope + " " + id, e);
 		}
 	}
 

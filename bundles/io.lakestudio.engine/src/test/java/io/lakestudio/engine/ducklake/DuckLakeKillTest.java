@@ -202,9 +202,28 @@ class DuckLakeKillTest {
 		List<String> deletes = files(meta, "ducklake_delete_file", snapshot);
 		try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement()) {
 			long rows = data.isEmpty() ? 0 : one(st, "SELECT count(*) FROM read_parquet(" + list(data) + ")");
-			long gone = deletes.isEmpty() ? 0 : one(st, "SELECT count(*) FROM read_parquet(" + list(deletes) + ")");
+			long gone = 0;
+			for (String f : deletes) {
+				// a delete file with partial_max names per row the snapshot that deleted it (none: partial_max's)
+				Long max = partialMax(meta, f);
+				gone += one(st, "SELECT count(*) FROM read_parquet('" + f + "')" + (max == null ? "" : " WHERE"
+						+ " coalesce(_ducklake_internal_snapshot_id, " + max + ") <= " + snapshot));
+			}
 			return rows - gone;
 		}
+	}
+
+	private static Long partialMax(Path meta, String file) throws Exception {
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT path, partial_max FROM ducklake_delete_file")) {
+			while (r.next()) {
+				if (file.endsWith(r.getString(1))) {
+					long max = r.getLong(2);
+					return r.wasNull() ? null : max;
+				}
+			}
+		}
+		return null;
 	}
 
 	private static String list(List<String> files) {

@@ -95,15 +95,13 @@ final class CommitRows {
 		InlinedRows.write(rows, c, tx.snapshotId().value(), schemaVersion);
 	}
 
-	/** The tables whose schema this commit changed, each a ducklake_schema_versions row (none: one, NULL). */
+	/** The tables whose columns this commit changed, each a ducklake_schema_versions row (a view's or schema's: none). */
 	private void schemaVersions(long schemaVersion) {
+		rows.ownSchemaVersions();
 		Set<Long> tables = new java.util.LinkedHashSet<>();
 		c.newTables.forEach(t -> tables.add(t.id()));
 		c.newColumns.forEach(col -> tables.add(col.tableId()));
 		tables.addAll(c.endedColumns.keySet());
-		if (tables.isEmpty()) {
-			tables.add(null);
-		}
 		for (Long t : tables) {
 			rows.insert("ducklake_schema_versions", row("begin_snapshot", tx.snapshotId().value(), "schema_version",
 					schemaVersion, "table_id", t));

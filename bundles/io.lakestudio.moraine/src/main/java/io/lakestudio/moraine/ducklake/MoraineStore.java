@@ -357,6 +357,24 @@ public final class MoraineStore implements MetadataStore {
 		}
 	}
 
+	@Override
+	public synchronized Map<String, String> schemaOptions(long schemaId) throws DuckLakeException {
+		try {
+			return reader.options(OptionScope.schema(new io.lakestudio.moraine.SchemaId(schemaId)));
+		} catch (MoraineException e) {
+			throw failed("read the options of schema " + schemaId, e);
+		}
+	}
+
+	@Override
+	public synchronized void setSchemaOption(long schemaId, String key, String value) throws DuckLakeException {
+		try {
+			writable().setOption(OptionScope.schema(new io.lakestudio.moraine.SchemaId(schemaId)), key, value);
+		} catch (MoraineException e) {
+			throw failed("set the option " + key + " of schema " + schemaId, e);
+		}
+	}
+
 	/** One moraine commit that mints no snapshot: the expired snapshots' rows go, their files are scheduled. */
 	@Override
 	public synchronized List<Snapshot> expireSnapshots(java.util.Collection<Long> ids, boolean dryRun)

@@ -105,6 +105,18 @@ final class Attached {
 		placed.add(file);
 	}
 
+	/** Deletes a file the open transaction placed and now names no more (replaced by a later delete, or dropped). */
+	void discard(String file) {
+		Path p = Path.of(file);
+		if (placed.remove(p)) {
+			try {
+				Files.deleteIfExists(p);
+			} catch (IOException e) {
+				// an orphan file at most
+			}
+		}
+	}
+
 	/** How many files the open transaction placed so far. */
 	int placedCount() {
 		return placed.size();

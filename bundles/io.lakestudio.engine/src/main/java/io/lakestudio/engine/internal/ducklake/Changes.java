@@ -231,13 +231,19 @@ final class Changes {
 		if (!c.newTables.removeIf(x -> x.id() == t.id())) {
 			c.endedTables.add(t.id());
 		}
+		io.lakestudio.ducklake.SchemaEntry s = a.view().schemaOf(t).orElseThrow();
 		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), c, t.id()).parts()) {
 			DataFile f = p.data();
-			if (!c.newDataFiles.removeIf(x -> x.id() == f.id())) {
+			// the transaction's own files go at once: no snapshot ever names them
+			if (c.newDataFiles.removeIf(x -> x.id() == f.id())) {
+				a.discard(a.catalog.resolve(s, t, f.path(), f.relative()));
+			} else {
 				c.endedDataFiles.add(f.id());
 			}
 			DeleteFile del = p.deletes();
-			if (del != null && !c.newDeleteFiles.removeIf(x -> x.id() == del.id())) {
+			if (del != null && c.newDeleteFiles.removeIf(x -> x.id() == del.id())) {
+				a.discard(a.catalog.resolve(s, t, del.path(), del.relative()));
+			} else if (del != null) {
 				c.endedDeleteFiles.add(del.id());
 			}
 		}
@@ -356,10 +362,13 @@ final class Changes {
 		}
 		positions(target, alias, "__dl_target_updates", Sql.ident(alias) + ".* REPLACE (" + String.join(", ", replace)
 				+ ")", from + where);
-		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT * EXCLUDE (" + Views.FILE + ", " + Views.POS
-				+ ") FROM __dl_target_updates");
+		// each row keeps its row id: a file row's (from its file's), an inlined row's (its position)
+		exec("CREATE OR REPLACE TEMP TABLE __dl_rows AS SELECT u.* EXCLUDE (" + Views.FILE + ", " + Views.POS
+				+ "), coalesce(r.rid, u." + Views.POS + ") AS " + Writes.KEPT_ROW_ID + " FROM __dl_target_updates u"
+				+ " LEFT JOIN (" + Lineage.rowIds(a, cat, table, "__dl_target_updates") + ") r ON r.file = u." + Views.FILE
+				+ " AND r.pos = u." + Views.POS);
 		long n = writes.delete(a, cat, table, "__dl_target_updates");
-		writes.insert(a, cat, table, "__dl_rows");
+		writes.update(a, cat, table, "__dl_rows");
 		kind.statementDone(a);
 		return kind.count(n);
 	}

@@ -11,10 +11,8 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
@@ -22,8 +20,9 @@ import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.FileLineage;
+import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.SchemaEntry;
@@ -35,12 +34,13 @@ import io.lakestudio.engine.EngineException.Kind;
 import io.lakestudio.engine.internal.Sql;
 
 /**
- * {@code ducklake_merge_adjacent_files} and {@code ducklake_rewrite_data_files}, in one commit. A merge packs a
- * table's small files (no deletes, same columns) into files of up to {@code target_file_size}: the new file begins
- * at their first snapshot and keeps each row's id and snapshot, so every snapshot reads as before; the old files'
- * rows go and the files are scheduled for deletion. A rewrite writes the live rows of files with many deletes
- * ({@code delete_threshold}) into new files, keeping their row ids; the old files end at the new snapshot, so older
- * snapshots still read them. The new files are in place before the commit names them; a failed commit deletes them.
+ * {@code ducklake_merge_adjacent_files} and {@code ducklake_rewrite_data_files}, in one commit. {@link CompactionPlan}
+ * picks the bins; each bin's rows are written in the table's sort order (if it has one) into files of about
+ * {@code target_file_size}. A merge's new files begin at their sources' first snapshot and keep each row's id and
+ * snapshot, so every snapshot reads as before; the old files' rows go and the files are scheduled for deletion. A
+ * rewrite writes the live rows of files with many deletes ({@code delete_threshold}) into new files, keeping their
+ * row ids; the old files end at the new snapshot, so older snapshots still read them. The new files are in place
+ * before the commit names them; a failed commit deletes them.
  */
 final class Compaction {
 
@@ -49,6 +49,7 @@ final class Compaction {
 	private final Connection d;
 	private final Attached a;
 	private final boolean rewrite;
+	private final long sessionTarget;
 	private final Writes writes;
 	private final Path staging;
 	private final List<Path> placed = new ArrayList<>();
@@ -58,13 +59,20 @@ final class Compaction {
 		this.d = d;
 		this.a = a;
 		this.rewrite = rewrite;
+		this.sessionTarget = kind.targetFileSize();
 		this.staging = kind.staging();
 		this.writes = new Writes(d, staging);
 	}
 
-	/** The extension's rows: per table compacted, its schema, name, files read and files written. */
+	/** The extension's rows: per bin compacted, its schema, table, files read and files written. */
 	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
 			SQLException {
+		long maxBins = positive(named, "max_compacted_files", Long.MAX_VALUE);
+		Long min = named.containsKey("min_file_size") ? nonNull(named, "min_file_size") : null;
+		Long max = named.containsKey("max_file_size") ? positive(named, "max_file_size", 0) : null;
+		if (min != null && max != null && min >= max) {
+			throw new EngineException(Kind.FAILED, "Binder Error: The min_file_size must be less than max_file_size.");
+		}
 		Commit c = Maintenance.commit(a);
 		CatalogAt cat = a.catalog.store().at(c.base());
 		String schemaName = named.get("schema");
@@ -79,25 +87,21 @@ final class Compaction {
 		if (tableName != null && tables.isEmpty()) {
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + tableName + " does not exist!");
 		}
-		long target = size(named, "target_file_size", null);
-		long max = named.containsKey("max_file_size") ? Maintenance.bytes(named.get("max_file_size")) : target;
-		long min = named.containsKey("min_file_size") ? Maintenance.bytes(named.get("min_file_size")) : 0;
-		if (named.containsKey("min_file_size") && named.containsKey("max_file_size") && min >= max) {
-			throw new EngineException(Kind.FAILED, "Invalid Input Error: min_file_size must be less than max_file_size");
-		}
-		long maxBins = named.containsKey("max_compacted_files") ? Long.parseLong(named.get("max_compacted_files"))
-				: Long.MAX_VALUE;
-		if (maxBins < 0) {
-			throw new EngineException(Kind.FAILED, "Conversion Error: Type INT32 with value " + maxBins
-					+ " can't be cast to the destination type UBIGINT");
-		}
-		double threshold = threshold(named);
 		List<String> rows = new ArrayList<>();
 		try {
 			for (TableEntry t : tables) {
+				Map<String, String> options = TableOptions.of(a, t);
+				if (!"true".equalsIgnoreCase(options.getOrDefault("auto_compact", "true"))) {
+					continue;
+				}
 				SchemaEntry s = cat.schemaOf(t).orElseThrow();
-				int[] counts = rewrite ? rewrite(c, cat, s, t, target, threshold) : merge(c, s, t, target, max, min, maxBins);
-				if (counts[0] > 0) {
+				long target = sessionTarget > 0 ? sessionTarget
+						: options.get("target_file_size") == null || options.get("target_file_size").isBlank()
+								? DEFAULT_TARGET
+								: Maintenance.bytes(options.get("target_file_size"));
+				List<int[]> done = rewrite ? rewrite(c, cat, s, t, target, threshold(named, options), maxBins)
+						: merge(c, cat, s, t, target, new CompactionPlan.SizeFilter(min, max), maxBins);
+				for (int[] counts : done) {
 					rows.add("(" + Sql.string(s.name()) + ", " + Sql.string(t.name()) + ", " + counts[0] + ", "
 							+ counts[1] + ")");
 				}
@@ -120,91 +124,72 @@ final class Compaction {
 		}
 	}
 
-	private int[] merge(Commit c, SchemaEntry s, TableEntry t, long target, long max, long min, long maxBins)
-			throws DuckLakeException, SQLException, IOException {
+	private List<int[]> merge(Commit c, CatalogAt cat, SchemaEntry s, TableEntry t, long target,
+			CompactionPlan.SizeFilter filter, long maxBins) throws DuckLakeException, SQLException, IOException {
 		Map<Long, FileLineage> lineage = Lineage.of(a.catalog.store(), t.id());
-		// files of the same columns, in file order: each group packs on its own
-		Map<String, List<ReadPlan.Part>> groups = new LinkedHashMap<>();
-		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), c.base(), null, t.id()).parts()) {
-			long size = p.data().fileSizeBytes();
-			if (p.deletes() == null && size < max && size >= min) {
-				groups.computeIfAbsent(columnsKey(t, p.data().beginSnapshot()), k -> new ArrayList<>()).add(p);
-			}
+		Map<Long, FilePartition> partitions = a.catalog.store().filePartitions(t.id());
+		List<ColumnEntry> latest = cat.columns(t.id());
+		List<ReadPlan.Part> parts = ReadPlan.of(a.catalog.store(), c.base(), null, t.id()).parts();
+		List<CompactionPlan.Bin> bins = CompactionPlan.merge(parts, lineage, partitions, Inlining.fileDeletes(a, c.base(), null, t.id()).keySet(), latest,
+				columnsAt(t.id(), parts), target, filter, maxBins);
+		List<int[]> out = new ArrayList<>();
+		for (CompactionPlan.Bin bin : bins) {
+			List<ColumnEntry> cols = bin.latestSchema() ? latest : columnsAt(t.id(), bin.files().get(0).data().beginSnapshot());
+			out.add(new int[] { bin.files().size(), write(c, s, t, bin, cols, lineage, Map.of(), target, false) });
 		}
-		int[] counts = { 0, 0 };
-		int bins = 0;
-		for (List<ReadPlan.Part> group : groups.values()) {
-			for (List<ReadPlan.Part> bin : pack(group, target)) {
-				if (bin.size() < 2 || bins >= maxBins) {
-					continue;
-				}
-				bins++;
-				write(c, s, t, bin, lineage, false);
-				counts[0] += bin.size();
-				counts[1]++;
-			}
-		}
-		if (counts[1] > 0) {
+		if (!out.isEmpty()) {
 			c.changes.add("merge_adjacent:" + t.id());
-		}
-		return counts;
-	}
-
-	private int[] rewrite(Commit c, CatalogAt cat, SchemaEntry s, TableEntry t, long target, double threshold)
-			throws DuckLakeException, SQLException, IOException {
-		Map<Long, FileLineage> lineage = Lineage.of(a.catalog.store(), t.id());
-		List<ReadPlan.Part> heavy = new ArrayList<>();
-		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), c.base(), null, t.id()).parts()) {
-			long n = p.data().recordCount();
-			if (p.deletes() != null && (n == 0 || (double) p.deletes().deleteCount() / n >= threshold)) {
-				heavy.add(p);
-			}
-		}
-		int[] counts = { 0, 0 };
-		for (List<ReadPlan.Part> bin : pack(heavy, target)) {
-			counts[0] += bin.size();
-			counts[1] += write(c, s, t, bin, lineage, true) ? 1 : 0;
-		}
-		if (counts[0] > 0) {
-			c.changes.add("rewrite_delete:" + t.id());
-		}
-		return counts;
-	}
-
-	/** Consecutive files packed while their sizes add up to at most {@code target}. */
-	private static List<List<ReadPlan.Part>> pack(List<ReadPlan.Part> files, long target) {
-		List<List<ReadPlan.Part>> out = new ArrayList<>();
-		List<ReadPlan.Part> bin = new ArrayList<>();
-		long size = 0;
-		for (ReadPlan.Part p : files) {
-			if (!bin.isEmpty() && size + p.data().fileSizeBytes() > target) {
-				out.add(bin);
-				bin = new ArrayList<>();
-				size = 0;
-			}
-			bin.add(p);
-			size += p.data().fileSizeBytes();
-		}
-		if (!bin.isEmpty()) {
-			out.add(bin);
 		}
 		return out;
 	}
 
-	/** Writes one file of the bin's rows and puts it in the commit in their place; false when no row is left. */
-	private boolean write(Commit c, SchemaEntry s, TableEntry t, List<ReadPlan.Part> bin, Map<Long, FileLineage> lineage,
+	private List<int[]> rewrite(Commit c, CatalogAt cat, SchemaEntry s, TableEntry t, long target, double threshold,
+			long maxBins) throws DuckLakeException, SQLException, IOException {
+		Map<Long, FileLineage> lineage = Lineage.of(a.catalog.store(), t.id());
+		Map<Long, java.util.Set<Long>> inlined = Inlining.fileDeletes(a, c.base(), null, t.id());
+		List<ReadPlan.Part> heavy = new ArrayList<>();
+		Map<Long, Long> deleted = new HashMap<>();
+		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), c.base(), null, t.id()).parts()) {
+			long n = p.data().recordCount();
+			long gone = (p.deletes() == null ? 0 : p.deletes().deleteCount())
+					+ inlined.getOrDefault(p.data().id(), java.util.Set.of()).size();
+			if (gone > 0 && (n == 0 || (double) gone / n >= threshold)) {
+				heavy.add(p);
+				deleted.put(p.data().id(), gone);
+			}
+		}
+		List<int[]> out = new ArrayList<>();
+		List<ColumnEntry> cols = cat.columns(t.id());
+		for (CompactionPlan.Bin bin : CompactionPlan.rewrite(heavy, lineage, a.catalog.store().filePartitions(t.id()),
+				deleted, columnsAt(t.id(), heavy), target, maxBins)) {
+			out.add(new int[] { bin.files().size(), write(c, s, t, bin, cols, lineage, inlined, target, true) });
+		}
+		if (!out.isEmpty()) {
+			c.changes.add("rewrite_delete:" + t.id());
+		}
+		return out;
+	}
+
+	/**
+	 * Writes the bin's rows in place of its files, in files of about {@code target} bytes when their rows carry their
+	 * ids (one file when the ids follow from the position); returns how many files it wrote.
+	 */
+	private int write(Commit c, SchemaEntry s, TableEntry t, CompactionPlan.Bin bin, List<ColumnEntry> cols,
+			Map<Long, FileLineage> lineage, Map<Long, java.util.Set<Long>> inlinedDeletes, long target,
 			boolean rewriting) throws DuckLakeException, SQLException, IOException {
-		List<ColumnEntry> cols = atBegin(rewriting ? c.base().id() : bin.get(0).data().beginSnapshot()).columns(t.id());
+		List<ReadPlan.Part> files = bin.files();
 		long first = Long.MAX_VALUE;
 		long last = Long.MIN_VALUE;
-		boolean positional = !rewriting;
+		java.util.Optional<io.lakestudio.ducklake.SortSpec> sort = a.catalog.store().sorting(t.id(), c.base().id())
+				.filter(x -> !x.none());
+		// one run of row ids from the first file on, kept in order: the merged file's position says each row's id
+		boolean positional = !rewriting && sort.isEmpty();
 		long next = -1;
-		for (ReadPlan.Part p : bin) {
+		for (ReadPlan.Part p : files) {
 			FileLineage l = lineage.get(p.data().id());
 			first = Math.min(first, p.data().beginSnapshot());
 			last = Math.max(last, l != null && l.partialMax() != null ? l.partialMax() : p.data().beginSnapshot());
-			Long start = l == null ? Long.valueOf(p.data().rowIdStart()) : l.rowIdStart();
-			// one run of row ids from the first file on: the merged file's position says each row's id
+			Long start = CompactionPlan.rowIdStart(p, lineage);
 			positional &= start != null && (next < 0 || start == next);
 			next = start == null ? -1 : start + p.data().recordCount();
 		}
@@ -212,8 +197,8 @@ final class Compaction {
 		List<String> select = new ArrayList<>();
 		List<String> ids = new ArrayList<>();
 		for (ColumnEntry col : cols) {
-			select.add(Sql.ident(col.name()) + "::" + DuckLakeTypes.toDuckDb(col.type()) + " AS " + Sql.ident(col.name()));
-			ids.add(Sql.ident(col.name()) + ": " + col.id());
+			select.add(Sql.ident(col.name()) + "::" + NestedTypes.duckType(col) + " AS " + Sql.ident(col.name()));
+			ids.add(NestedColumns.fieldIds(col));
 		}
 		if (!positional) {
 			select.add(FileRows.ROW_ID + " AS " + FileLineage.ROW_ID_COLUMN);
@@ -223,52 +208,66 @@ final class Compaction {
 			select.add(FileRows.SNAPSHOT + " AS " + FileLineage.SNAPSHOT_ID_COLUMN);
 			ids.add(FileLineage.SNAPSHOT_ID_COLUMN + ": " + FileLineage.SNAPSHOT_ID_FIELD);
 		}
-		String rows = FileRows.select(a, s, t, cols, bin, lineage, rewriting, null);
-		String file = "ducklake-" + UUID.randomUUID() + ".parquet";
-		Path staged = staging.resolve(file);
-		long count;
-		try (Statement st = d.createStatement()) {
-			st.execute("COPY (SELECT " + String.join(", ", select) + " FROM (" + rows + ") ORDER BY " + FileRows.ROW_ID
-					+ ") TO " + Sql.string(staged.toString()) + " (FORMAT parquet, FIELD_IDS {" + String.join(", ", ids)
-					+ "})");
-			try (ResultSet r = st.executeQuery("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString())
-					+ ")")) {
-				r.next();
-				count = r.getLong(1);
-			}
+		String rows = FileRows.select(a, s, t, cols, files, lineage, rewriting, null);
+		List<String> gone = Inlining.deleteRows(inlinedDeletes, files.stream().map(p -> p.data().id()).toList());
+		if (!gone.isEmpty()) {
+			rows = "SELECT * FROM (" + rows + ") WHERE (" + Views.FILE + ", " + Views.POS + ") NOT IN (VALUES "
+					+ String.join(", ", gone) + ")";
 		}
+		List<String> order = new ArrayList<>();
+		for (io.lakestudio.ducklake.SortSpec.Key k : sort.map(x -> x.keys()).orElse(List.of())) {
+			order.add(k.expression() + " " + k.direction() + " " + k.nullOrder().replace('_', ' '));
+		}
+		order.add(FileRows.ROW_ID);
+		String query = "SELECT " + String.join(", ", select) + " FROM (" + rows + ") ORDER BY " + String.join(", ",
+				order);
+		List<Path> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ", ids) + "}",
+				positional ? 0 : target);
 		long removed = 0;
-		for (ReadPlan.Part p : bin) {
+		for (ReadPlan.Part p : files) {
 			removed += p.data().fileSizeBytes();
 			if (rewriting) {
 				c.endedDataFiles.add(p.data().id());
-				c.endedDeleteFiles.add(p.deletes().id());
+				if (p.deletes() != null) {
+					c.endedDeleteFiles.add(p.deletes().id());
+				}
 			} else {
 				String path = p.data().relative() ? s.path() + t.path() + p.data().path() : p.data().path();
 				c.removedDataFiles.add(new ScheduledFile(p.data().id(), path, p.data().relative(), Instant.now()));
 			}
 		}
 		c.compactedTables.add(t.id());
+		String dir = folder(files.get(0));
 		long added = 0;
-		if (count > 0) {
-			List<ColumnStats> stats = writes.stats(staged, cols);
-			added = Files.size(staged);
-			long footer = writes.footer(staged);
-			Path to = Path.of(a.catalog.resolve(s, t, file, true));
+		long start = positional ? CompactionPlan.rowIdStart(files.get(0), lineage) : 0;
+		int written = 0;
+		for (Path file : staged) {
+			long count = count(file);
+			if (count == 0) {
+				Files.deleteIfExists(file);
+				continue;
+			}
+			List<ColumnStats> stats = writes.stats(file, cols);
+			long size = Files.size(file);
+			long footer = writes.footer(file);
+			String name = dir + file.getFileName();
+			Path to = Path.of(a.catalog.resolve(s, t, name, true));
 			Files.createDirectories(to.getParent());
 			try {
-				Files.move(staged, to, StandardCopyOption.ATOMIC_MOVE);
+				Files.move(file, to, StandardCopyOption.ATOMIC_MOVE);
 			} catch (IOException e) {
-				Files.move(staged, to);
+				Files.move(file, to);
 			}
 			placed.add(to);
-			long start = positional ? rowIdStart(bin, lineage) : 0;
 			long id = c.fileId();
-			c.newDataFiles.add(new DataFile(id, t.id(), 0, file, true, count, added, footer, start, stats));
+			c.newDataFiles.add(new DataFile(id, t.id(), 0, name, true, count, size, footer, start, stats));
 			c.lineage.put(id, new FileLineage(id, rewriting ? null : first, positional ? start : null,
 					snapshots ? last : null));
-		} else {
-			Files.deleteIfExists(staged);
+			if (bin.partition() != null) {
+				c.filePartitions.put(id, bin.partition());
+			}
+			added += size;
+			written++;
 		}
 		TableStats before = c.tableStats.get(t.id());
 		if (before == null) {
@@ -277,42 +276,83 @@ final class Compaction {
 		}
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount(), before.nextRowId(),
 				Math.max(0, before.fileSizeBytes() - removed + added)));
-		return count > 0;
+		return written;
 	}
 
-	private static long rowIdStart(List<ReadPlan.Part> bin, Map<Long, FileLineage> lineage) {
-		ReadPlan.Part p = bin.get(0);
-		FileLineage l = lineage.get(p.data().id());
-		return l == null ? p.data().rowIdStart() : l.rowIdStart();
+	/** The folder of a file under its table's ("" or ending in /): a partition's files stay in its folder. */
+	private static String folder(ReadPlan.Part p) {
+		String path = p.data().path();
+		int slash = path.lastIndexOf('/');
+		return p.data().relative() && slash >= 0 ? path.substring(0, slash + 1) : "";
 	}
 
-	/** The table's columns (ids and types) when a file began: files merge only with files of the same. */
-	private String columnsKey(TableEntry t, long begin) throws DuckLakeException {
-		StringBuilder k = new StringBuilder();
-		for (ColumnEntry c : atBegin(begin).columns(t.id())) {
-			k.append(c.id()).append(':').append(c.type()).append(',');
+	private long count(Path file) throws SQLException {
+		try (Statement st = d.createStatement(); ResultSet r = st.executeQuery("SELECT num_rows FROM"
+				+ " parquet_file_metadata(" + Sql.string(file.toString()) + ")")) {
+			r.next();
+			return r.getLong(1);
 		}
-		return k.toString();
 	}
 
-	private CatalogAt atBegin(long snapshot) throws DuckLakeException {
+	/** The table's columns when each of {@code parts} began (an expired snapshot's rows are read by id all the same). */
+	private Map<Long, List<ColumnEntry>> columnsAt(long tableId, List<ReadPlan.Part> parts) throws DuckLakeException {
+		Map<Long, List<ColumnEntry>> out = new HashMap<>();
+		for (ReadPlan.Part p : parts) {
+			long begin = p.data().beginSnapshot();
+			if (!out.containsKey(begin)) {
+				out.put(begin, columnsAt(tableId, begin));
+			}
+		}
+		return out;
+	}
+
+	private List<ColumnEntry> columnsAt(long tableId, long snapshot) throws DuckLakeException {
 		CatalogAt cat = atBegin.get(snapshot);
 		if (cat == null) {
-			// an expired snapshot's rows are read by id all the same: visibility needs only the number
 			cat = a.catalog.store().at(new Snapshot(snapshot, Instant.EPOCH, 0, 0, 0, null, null, null));
 			atBegin.put(snapshot, cat);
 		}
-		return cat;
+		return cat.columns(tableId);
 	}
 
-	private long size(Map<String, String> named, String key, Long dflt) throws EngineException, DuckLakeException {
-		String v = named.containsKey(key) ? named.get(key) : Maintenance.option(a, key);
-		return v == null ? (dflt == null ? DEFAULT_TARGET : dflt) : Maintenance.bytes(v);
+	/** A named size or count: NULL refused; with {@code dflt} 0, zero refused too (as the extension words it). */
+	private static long positive(Map<String, String> named, String key, long dflt) throws EngineException {
+		if (!named.containsKey(key)) {
+			return dflt;
+		}
+		long v = nonNull(named, key);
+		if (v == 0) {
+			throw new EngineException(Kind.FAILED, "Binder Error: The " + key + " option must be greater than zero.");
+		}
+		return v;
 	}
 
-	private double threshold(Map<String, String> named) throws DuckLakeException {
+	private static long nonNull(Map<String, String> named, String key) throws EngineException {
+		String v = named.get(key);
+		if (v == null) {
+			throw new EngineException(Kind.FAILED, "Binder Error: The " + key + " option must be a non-null integer.");
+		}
+		long n;
+		try {
+			n = Long.parseLong(v.strip());
+		} catch (NumberFormatException e) {
+			n = Maintenance.bytes(v);
+		}
+		if (n < 0) {
+			throw new EngineException(Kind.FAILED, "Conversion Error: Type INT32 with value " + n
+					+ " can't be cast to the destination type UBIGINT");
+		}
+		return n;
+	}
+
+	/** The call's delete_threshold, else the table's (schema's, catalog's) rewrite_delete_threshold, else 0.95. */
+	private static double threshold(Map<String, String> named, Map<String, String> options) throws EngineException {
 		String v = named.containsKey("delete_threshold") ? named.get("delete_threshold")
-				: Maintenance.option(a, "rewrite_delete_threshold");
-		return v == null ? 0.95 : Double.parseDouble(v);
+				: options.get("rewrite_delete_threshold");
+		double t = v == null || v.isBlank() ? 0.95 : Double.parseDouble(v);
+		if (t < 0 || t > 1) {
+			throw new EngineException(Kind.FAILED, "Binder Error: The delete_threshold option must be between 0 and 1");
+		}
+		return t;
 	}
 }

@@ -412,6 +412,11 @@ public final class DuckLakeKind implements CatalogKind {
 	}
 
 	/** Where DuckDB writes files before Java moves them into a data path. */
+	/** The session's {@code ducklake_target_file_size} in bytes, 0 when unset. */
+	long targetFileSize() {
+		return settings.lake().targetFileSize().orElse(0);
+	}
+
 	Path staging() throws EngineException {
 		return db.staging();
 	}

@@ -35,7 +35,7 @@ record FileLayout(List<Part> parts, String orderBy) {
 	/** The layout of the rows of {@code source} (the table's columns, by name) for table {@code t}. */
 	static FileLayout of(Connection d, Attached a, TableEntry t, List<ColumnEntry> cols, String source)
 			throws SQLException, DuckLakeException {
-		Map<String, String> options = TableOptions.of(a, t.id());
+		Map<String, String> options = TableOptions.of(a, t);
 		String orderBy = "";
 		Optional<SortSpec> sort = Layouts.sorting(a, t.id());
 		if (sort.isPresent() && !"false".equalsIgnoreCase(options.getOrDefault("sort_on_insert", "true"))) {

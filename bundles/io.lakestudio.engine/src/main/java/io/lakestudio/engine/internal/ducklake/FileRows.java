@@ -57,6 +57,8 @@ final class FileRows {
 		List<Long> fileIds = new ArrayList<>();
 		List<String> ids = new ArrayList<>();
 		List<String> deletes = new ArrayList<>();
+		List<String> deletePaths = new ArrayList<>();
+		boolean bySnapshot = false;
 		for (ReadPlan.Part p : parts) {
 			String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
 			FileLineage l = lineage.get(p.data().id());
@@ -66,8 +68,10 @@ final class FileRows {
 			ids.add("(" + Sql.string(path) + ", " + p.data().id() + "::BIGINT, " + (start == null ? "NULL" : start)
 					+ "::BIGINT, " + p.data().beginSnapshot() + "::BIGINT)");
 			if (applyDeletes && p.deletes() != null) {
-				deletes.add("(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()))
-						+ ", " + p.data().id() + "::BIGINT)");
+				String dp = Sql.string(a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()));
+				deletePaths.add(dp);
+				deletes.add("(" + dp + ", " + p.data().id() + "::BIGINT, " + p.deletes().partialMax() + "::BIGINT)");
+				bySnapshot |= p.deletes().partialMax() != null;
 			}
 		}
 		StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM ")
@@ -77,10 +81,20 @@ final class FileRows {
 				.append(") f(path, id, rstart, begin) ON r.filename = f.path");
 		List<String> where = new ArrayList<>();
 		if (!deletes.isEmpty()) {
-			List<String> paths = deletes.stream().map(x -> x.substring(1, x.lastIndexOf(", "))).toList();
-			where.add("NOT EXISTS (SELECT 1 FROM read_parquet([" + String.join(", ", paths) + "], filename = true) d"
-					+ " JOIN (VALUES " + String.join(", ", deletes) + ") df(path, id) ON d.filename = df.path"
-					+ " WHERE df.id = f.id AND d.pos = r.file_row_number)");
+			where.add("NOT EXISTS (SELECT 1 FROM read_parquet([" + String.join(", ", deletePaths)
+					+ "], filename = true, union_by_name = true) d"
+					+ " JOIN (VALUES " + String.join(", ", deletes) + ") df(path, id, pmax) ON d.filename = df.path"
+					+ " WHERE df.id = f.id AND d.pos = r.file_row_number" + (bySnapshot && upTo != null ? " AND "
+							+ DeleteSnapshots.upTo("d.", "df.pmax", upTo) : "") + ")");
+		}
+		if (applyDeletes) {
+			// deletes of file rows kept in the catalog, as of the snapshot read (or the latest)
+			io.lakestudio.ducklake.Snapshot at = upTo == null ? a.catalog.store().latest()
+					: new io.lakestudio.ducklake.Snapshot(upTo, java.time.Instant.EPOCH, 0, 0, 0, null, null, null);
+			List<String> inlined = Inlining.deleteRows(Inlining.fileDeletes(a, at, null, t.id()), fileIds);
+			if (!inlined.isEmpty()) {
+				where.add("(f.id, r.file_row_number) NOT IN (VALUES " + String.join(", ", inlined) + ")");
+			}
 		}
 		if (upTo != null) {
 			where.add("coalesce(r." + Lineage.SID + ", f.begin) <= " + upTo);

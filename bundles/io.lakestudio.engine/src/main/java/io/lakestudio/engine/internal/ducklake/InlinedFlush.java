@@ -63,6 +63,69 @@ final class InlinedFlush {
 		c.changes.add("flushed_inlined:" + t.id());
 	}
 
+	/**
+	 * The table's inlined rows deleted since it was last flushed, by row id, each to the snapshot that deleted it:
+	 * those a snapshot that deleted inlined rows saw just before it and not after.
+	 */
+	private Map<Long, Long> deletedSinceFlush(long tableId, io.lakestudio.ducklake.Snapshot base)
+			throws DuckLakeException {
+		List<io.lakestudio.ducklake.Snapshot> snapshots = a.catalog.store().snapshots();
+		long flushed = -1;
+		for (io.lakestudio.ducklake.Snapshot s : snapshots) {
+			if (s.id() <= base.id() && made(s, "flushed_inlined:" + tableId)) {
+				flushed = Math.max(flushed, s.id());
+			}
+		}
+		Map<Long, Long> out = new java.util.LinkedHashMap<>();
+		for (io.lakestudio.ducklake.Snapshot s : snapshots) {
+			if (s.id() > flushed && s.id() <= base.id() && made(s, "inlined_delete:" + tableId)) {
+				java.util.Set<Long> after = new java.util.HashSet<>();
+				a.catalog.store().inlinedRows(tableId, s.id()).forEach(r -> after.add(r.rowId()));
+				for (InlinedRow r : a.catalog.store().inlinedRows(tableId, s.id() - 1)) {
+					if (!after.contains(r.rowId())) {
+						out.putIfAbsent(r.rowId(), s.id());
+					}
+				}
+			}
+		}
+		return out;
+	}
+
+	private List<InlinedRow> deletedRows(long tableId, Map<Long, Long> deleted) throws DuckLakeException {
+		List<InlinedRow> out = new ArrayList<>();
+		java.util.Set<Long> seen = new java.util.HashSet<>();
+		for (long snapshot : new java.util.TreeSet<>(deleted.values())) {
+			for (InlinedRow r : a.catalog.store().inlinedRows(tableId, snapshot - 1)) {
+				if (deleted.containsKey(r.rowId()) && seen.add(r.rowId())) {
+					out.add(r);
+				}
+			}
+		}
+		return out;
+	}
+
+	private static boolean made(io.lakestudio.ducklake.Snapshot s, String change) {
+		return s.changesMade() != null && java.util.Arrays.asList(s.changesMade().split(",")).contains(change);
+	}
+
+	/** The delete files of the flushed files' rows that were deleted inlined, by their position in {@code rows}. */
+	private void flushedDeletes(Commit c, CatalogAt cat, TableEntry t, List<io.lakestudio.ducklake.DataFile> files,
+			List<InlinedRow> rows, Map<Long, Long> deleted) throws SQLException, DuckLakeException, IOException {
+		int i = 0;
+		for (io.lakestudio.ducklake.DataFile f : List.copyOf(files)) {
+			Map<Long, Long> positions = new java.util.TreeMap<>();
+			for (long pos = 0; pos < f.recordCount() && i < rows.size(); pos++, i++) {
+				Long snapshot = deleted.get(rows.get(i).rowId());
+				if (snapshot != null) {
+					positions.put(pos, snapshot);
+				}
+			}
+			if (!positions.isEmpty()) {
+				writes.deletesWithSnapshots(c, a, cat, t, f, positions);
+			}
+		}
+	}
+
 	/** The extension's rows: per table flushed, its schema, name and the rows it flushed. */
 	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
 			SQLException {
@@ -85,8 +148,17 @@ final class InlinedFlush {
 				}
 				found = true;
 				flushDeletes(c, cat, t, inTx);
-				List<InlinedRow> inlined = Inlining.rows(a, c.base(), inTx ? c : null, t.id());
+				List<InlinedRow> live = Inlining.rows(a, c.base(), inTx ? c : null, t.id());
 				List<ColumnEntry> cols = cat.columns(t.id());
+				boolean plain = a.catalog.store().partitioning(t.id(), c.base().id()).isEmpty()
+						&& a.catalog.store().sorting(t.id(), c.base().id()).isEmpty();
+				// rows deleted since the last flush go into the file too, and a delete file says which snapshot
+				// deleted each (as the extension flushes them); in a file split by partition or sorted, live rows only
+				Map<Long, Long> deleted = plain ? deletedSinceFlush(t.id(), c.base()) : Map.of();
+				Map<Long, InlinedRow> byId = new java.util.TreeMap<>();
+				live.forEach(r -> byId.put(r.rowId(), r));
+				deletedRows(t.id(), deleted).forEach(r -> byId.putIfAbsent(r.rowId(), r));
+				List<InlinedRow> inlined = new ArrayList<>(byId.values());
 				if (inlined.isEmpty() || cols.isEmpty()) {
 					continue;
 				}
@@ -98,11 +170,14 @@ final class InlinedFlush {
 				}
 				long first = inlined.get(0).rowId();
 				boolean contiguous = inlined.get(inlined.size() - 1).rowId() - first + 1 == inlined.size();
-				boolean plain = a.catalog.store().partitioning(t.id(), c.base().id()).isEmpty()
-						&& a.catalog.store().sorting(t.id(), c.base().id()).isEmpty();
 				boolean inserted = c.changes.contains("inserted_into_table:" + t.id());
+				int filesBefore = c.newDataFiles.size();
 				long n = writes.insert(c, a, cat, t, temp, false, contiguous && plain ? first : null);
-				Inlining.delete(c, t.id(), inlined.stream().map(InlinedRow::rowId).toList());
+				if (!deleted.isEmpty()) {
+					flushedDeletes(c, cat, t, c.newDataFiles.subList(filesBefore, c.newDataFiles.size()), inlined,
+							deleted);
+				}
+				Inlining.delete(c, t.id(), live.stream().map(InlinedRow::rowId).toList());
 				// the rows move, the table keeps its count: the delete's share of the stats is put back
 				io.lakestudio.ducklake.TableStats ts = c.tableStats.get(t.id());
 				c.tableStats.put(t.id(), new io.lakestudio.ducklake.TableStats(t.id(), ts.recordCount() - n,
@@ -114,7 +189,8 @@ final class InlinedFlush {
 				try (Statement st = d.createStatement()) {
 					st.execute("DROP TABLE IF EXISTS " + Sql.ident(temp));
 				}
-				rows.add("(" + Sql.string(s.name()) + ", " + Sql.string(t.name()) + ", " + n + ")");
+				// the rows it moved that the table still has (a deleted one goes into the file deleted)
+				rows.add("(" + Sql.string(s.name()) + ", " + Sql.string(t.name()) + ", " + (n - deleted.size()) + ")");
 			}
 			if (only != null && !found) {
 				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + only + " does not exist!");

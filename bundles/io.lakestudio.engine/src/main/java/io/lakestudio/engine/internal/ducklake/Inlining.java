@@ -49,7 +49,7 @@ final class Inlining {
 		if (!a.catalog.store().keepsInlinedData()) {
 			return 0;
 		}
-		String v = TableOptions.of(a, t.id()).get("data_inlining_row_limit");
+		String v = TableOptions.of(a, t).get("data_inlining_row_limit");
 		if (v != null && v.strip().matches("\\d+")) {
 			return Long.parseLong(v.strip());
 		}
@@ -144,12 +144,18 @@ final class Inlining {
 				+ String.join(", ", names) + ")";
 	}
 
-	/** Inlines the rows of temp table {@code source}, with row ids from {@code firstRowId}; returns how many. */
-	static long insert(Connection d, Commit c, TableEntry t, List<ColumnEntry> cols, String source, long firstRowId)
-			throws SQLException {
+	/**
+	 * Inlines the rows of temp table {@code source}, with row ids from {@code firstRowId}, or those of its column
+	 * {@code idColumn} when not null; returns how many.
+	 */
+	static long insert(Connection d, Commit c, TableEntry t, List<ColumnEntry> cols, String source, long firstRowId,
+			String idColumn) throws SQLException {
 		List<String> select = new ArrayList<>();
 		for (ColumnEntry col : cols) {
 			select.add("CAST(CAST(" + Sql.ident(col.name()) + " AS " + NestedTypes.duckType(col) + ") AS VARCHAR)");
+		}
+		if (idColumn != null) {
+			select.add(Sql.ident(idColumn));
 		}
 		List<InlinedRow> rows = c.inlinedInserts.computeIfAbsent(t.id(), k -> new ArrayList<>());
 		c.inlinedColumns.put(t.id(), List.copyOf(cols));
@@ -161,7 +167,8 @@ final class Inlining {
 				for (int i = 0; i < cols.size(); i++) {
 					values.put(cols.get(i).id(), r.getString(i + 1));
 				}
-				rows.add(new InlinedRow(id++, 0, values));
+				rows.add(new InlinedRow(idColumn == null ? id : r.getLong(cols.size() + 1), 0, values));
+				id++;
 			}
 		}
 		return id - firstRowId;

@@ -58,6 +58,20 @@ final class Lineage {
 		return SchemaMap.entry(String.valueOf(FileLineage.ROW_ID_FIELD), RID, "BIGINT", null);
 	}
 
+	/**
+	 * {@code (file, pos, rid)}: the row id of each row of the data files that temp table {@code positions} names
+	 * ({@code __dl_file}), as the session sees them (its own files' ids too).
+	 */
+	static String rowIds(Attached a, io.lakestudio.ducklake.CatalogAt cat, io.lakestudio.ducklake.TableEntry t,
+			String positions) throws DuckLakeException {
+		Map<Long, FileLineage> lineage = of(a.catalog.store(), t.id());
+		lineage.putAll(a.pending().lineage);
+		List<ReadPlan.Part> parts = ReadPlan.of(a.catalog.store(), a.snapshot(), a.pending(), t.id()).parts();
+		String rows = FileRows.select(a, cat.schemaOf(t).orElseThrow(), t, List.of(), parts, lineage, false, null);
+		return "SELECT " + Views.FILE + " AS file, " + Views.POS + " AS pos, " + FileRows.ROW_ID + " AS rid FROM ("
+				+ rows + ") WHERE " + Views.FILE + " IN (SELECT " + Views.FILE + " FROM " + Sql.ident(positions) + ")";
+	}
+
 	/** Rows of snapshots up to {@code at} (a file with no snapshot column has only those). */
 	static String upTo(String prefix, Snapshot at) {
 		return "(" + prefix + SID + " IS NULL OR " + prefix + SID + " <= " + at.id() + ")";

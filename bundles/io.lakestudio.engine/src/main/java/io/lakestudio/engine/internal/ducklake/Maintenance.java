@@ -211,6 +211,18 @@ final class Maintenance {
 		if (k.equals("target_file_size")) {
 			bytes(value);
 		}
+		if (k.equals("rewrite_delete_threshold")) {
+			double t;
+			try {
+				t = Double.parseDouble(value.strip());
+			} catch (NumberFormatException e) {
+				t = -1;
+			}
+			if (t < 0 || t > 1) {
+				throw new EngineException(Kind.FAILED, "Invalid Input Error: The rewrite_delete_threshold must be"
+						+ " between 0 and 1");
+			}
+		}
 	}
 
 	/** A new commit for a maintenance call: refused while the session's transaction has changes of its own. */

@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
@@ -34,7 +35,7 @@ final class TableOptions {
 					+ "' to BOOL");
 		}
 		String table = null;
-		String schema = "main";
+		String schema = null;
 		for (String arg : args.subList(2, args.size())) {
 			Matcher m = NAMED.matcher(arg);
 			if (m.matches()) {
@@ -46,20 +47,28 @@ final class TableOptions {
 				}
 			}
 		}
-		if (table == null) {
+		if (table == null && schema == null) {
 			return false;
 		}
+		if (table == null) {
+			String name = schema;
+			SchemaEntry s = a.view().schema(schema).orElseThrow(() -> new EngineException(Kind.FAILED,
+					"Catalog Error: Schema with name " + name + " does not exist!"));
+			a.catalog.store().setSchemaOption(s.id(), args.get(0), args.get(1));
+			return true;
+		}
 		String name = table;
-		TableEntry t = a.view().table(schema, table).orElseThrow(() -> new EngineException(Kind.FAILED,
-				"Catalog Error: Table with name " + name + " does not exist!"));
+		TableEntry t = a.view().table(schema == null ? "main" : schema, table).orElseThrow(() -> new EngineException(
+				Kind.FAILED, "Catalog Error: Table with name " + name + " does not exist!"));
 		a.catalog.store().setTableOption(t.id(), args.get(0), args.get(1));
 		return true;
 	}
 
-	/** The options a write to table {@code tableId} goes by. */
-	static Map<String, String> of(Attached a, long tableId) throws DuckLakeException {
+	/** The options a write to table {@code t} goes by: the catalog's, its schema's over them, its own over both. */
+	static Map<String, String> of(Attached a, TableEntry t) throws DuckLakeException {
 		Map<String, String> out = new LinkedHashMap<>(a.catalog.store().metadata());
-		out.putAll(a.catalog.store().tableOptions(tableId));
+		out.putAll(a.catalog.store().schemaOptions(t.schemaId()));
+		out.putAll(a.catalog.store().tableOptions(t.id()));
 		return out;
 	}
 }

@@ -93,6 +93,7 @@ final class Views {
 			List<String> ids = new ArrayList<>();
 			List<String> deletes = new ArrayList<>();
 			List<String> deleteIds = new ArrayList<>();
+			boolean bySnapshot = false;
 			for (ReadPlan.Part p : plan.parts()) {
 				String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
 				files.add(Sql.string(path));
@@ -101,7 +102,9 @@ final class Views {
 				if (p.deletes() != null) {
 					String dp = a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative());
 					deletes.add(Sql.string(dp));
-					deleteIds.add("(" + Sql.string(dp) + ", " + p.data().id() + ")");
+					deleteIds.add("(" + Sql.string(dp) + ", " + p.data().id() + ", " + p.deletes().partialMax()
+							+ "::BIGINT)");
+					bySnapshot |= p.deletes().partialMax() != null;
 				}
 			}
 			List<String> paths = new ArrayList<>();
@@ -140,8 +143,9 @@ final class Views {
 				List<String> parts = new ArrayList<>();
 				if (!deletes.isEmpty()) {
 					parts.add("SELECT df.id AS file, d.pos FROM read_parquet([" + String.join(", ", deletes)
-							+ "], filename = true) d JOIN (VALUES " + String.join(", ", deleteIds)
-							+ ") df(path, id) ON d.filename = df.path");
+							+ "], filename = true, union_by_name = true) d JOIN (VALUES " + String.join(", ", deleteIds)
+							+ ") df(path, id, pmax) ON d.filename = df.path" + (bySnapshot ? " WHERE "
+									+ DeleteSnapshots.upTo("d.", "df.pmax", at.id()) : ""));
 				}
 				if (!inlinedDeletes.isEmpty()) {
 					parts.add("SELECT * FROM (VALUES " + String.join(", ", inlinedDeletes) + ") il(file, pos)");

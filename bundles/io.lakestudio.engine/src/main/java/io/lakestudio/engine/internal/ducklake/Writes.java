@@ -21,8 +21,10 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.FileLineage;
 import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
+import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
@@ -95,6 +97,23 @@ final class Writes {
 	 */
 	long insert(Commit c, Attached a, CatalogAt cat, TableEntry t, String source, boolean inline, Long rowIdStart)
 			throws SQLException, DuckLakeException, IOException {
+		return insert(c, a, cat, t, source, inline, rowIdStart, null);
+	}
+
+	/**
+	 * The rows of an UPDATE, each keeping its row id (column {@link #KEPT_ROW_ID} of {@code source}), as the
+	 * extension's do: inlined with those ids, or written into files that carry them; the table's next row id stays.
+	 */
+	long update(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
+			IOException {
+		return insert(a.pending(), a, cat, t, source, true, null, KEPT_ROW_ID);
+	}
+
+	/** The column of an UPDATE's rows that holds each one's row id. */
+	static final String KEPT_ROW_ID = "__dl_kept_rowid";
+
+	private long insert(Commit c, Attached a, CatalogAt cat, TableEntry t, String source, boolean inline,
+			Long rowIdStart, String idColumn) throws SQLException, DuckLakeException, IOException {
 		long rows = count("SELECT count(*) FROM " + Sql.ident(source));
 		if (rows == 0) {
 			return 0;
@@ -106,9 +125,9 @@ final class Writes {
 				&& a.catalog.store().partitioning(t.id(), a.snapshot().id()).isEmpty()
 				&& !c.partitionings.containsKey(t.id())) {
 			TableStats before = stats(a, c, t.id());
-			long n = Inlining.insert(d, c, t, cols, source, before.nextRowId());
-			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + n,
-					before.fileSizeBytes()));
+			long n = Inlining.insert(d, c, t, cols, source, before.nextRowId(), idColumn);
+			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId()
+					+ (idColumn == null ? n : 0), before.fileSizeBytes()));
 			c.changes.add("inlined_insert:" + t.id());
 			return rows;
 		}
@@ -117,6 +136,10 @@ final class Writes {
 		for (ColumnEntry col : cols) {
 			select.add(Sql.ident(col.name()) + "::" + NestedTypes.duckType(col) + " AS " + Sql.ident(col.name()));
 			ids.add(NestedColumns.fieldIds(col));
+		}
+		if (idColumn != null) {
+			select.add(Sql.ident(idColumn) + " AS " + FileLineage.ROW_ID_COLUMN);
+			ids.add(FileLineage.ROW_ID_COLUMN + ": " + FileLineage.ROW_ID_FIELD);
 		}
 		FileLayout layout = FileLayout.of(d, a, t, cols, source);
 		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}";
@@ -136,11 +159,14 @@ final class Writes {
 				long start = rowIdStart == null ? before.nextRowId() : rowIdStart + kept;
 				kept += n;
 				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, start, stats));
+				if (idColumn != null) {
+					c.lineage.put(fileId, new FileLineage(fileId, null, null, null)); // the ids are in the file
+				}
 				if (part.partition() != null) {
 					c.filePartitions.put(fileId, part.partition());
 				}
 				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, rowIdStart == null
-						? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
+						&& idColumn == null ? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
 			}
 		}
 		c.changes.add("inserted_into_table:" + t.id());
@@ -190,35 +216,49 @@ final class Writes {
 		for (long id : files) {
 			ReadPlan.Part p = parts.get(id);
 			String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
-			String earlier = p.deletes() == null ? ""
-					: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t,
-							p.deletes().path(), p.deletes().relative())) + ")";
+			DeleteFile old = p.deletes();
+			boolean own = old != null && c.newDeleteFiles.stream().anyMatch(x -> x.id() == old.id());
+			// the new delete file holds the old one's deletes with the snapshot of each, and takes its place from
+			// its first snapshot on (a store that keeps partial_max; else the old one ends here)
+			boolean carry = old != null && (own ? old.partialMax() != null : a.catalog.store().keepsDeleteSnapshots());
+			String earlier = "";
+			if (old != null) {
+				String snap = !carry ? "NULL" : old.partialMax() == null ? (own ? "NULL" : String.valueOf(
+						old.beginSnapshot())) : "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL"
+								: old.partialMax()) + ")";
+				earlier = " UNION ALL SELECT pos, " + snap + "::BIGINT FROM read_parquet(" + Sql.string(
+						a.catalog.resolve(schema, t, old.path(), old.relative())) + ")";
+			}
 			String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
 			Path staged = staging.resolve(file);
-			exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos FROM (SELECT " + Views.POS
-					+ " AS pos FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " = " + id + earlier
-					+ ") ORDER BY pos) TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
+			exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos" + (carry ? ", snap AS "
+					+ FileLineage.SNAPSHOT_ID_COLUMN : "") + " FROM (SELECT " + Views.POS + " AS pos, NULL::BIGINT AS snap"
+					+ " FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " = " + id + earlier + ") ORDER BY pos)"
+					+ " TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
 			long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
 			if (count >= p.data().recordCount()) {
 				// every row of the file is gone: the file ends (as the extension does), no delete file names it
 				Files.deleteIfExists(staged);
-				if (!c.newDataFiles.removeIf(x -> x.id() == id)) {
+				if (c.newDataFiles.removeIf(x -> x.id() == id)) {
+					a.discard(dataPath);
+				} else {
 					c.endedDataFiles.add(id);
 				}
-				if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
-					c.endedDeleteFiles.add(p.deletes().id());
-				}
+				replaced(a, c, schema, t, p);
 				continue;
 			}
 			long size = Files.size(staged);
 			long footer = footer(staged);
 			place(a, staged, a.catalog.resolve(schema, t, file, true));
-			if (p.deletes() != null) {
-				if (!c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
-					c.endedDeleteFiles.add(p.deletes().id());
-				}
+			if (carry && !own) {
+				c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
+						+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
+			} else {
+				replaced(a, c, schema, t, p);
 			}
-			c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
+			c.newDeleteFiles.add(carry ? new DeleteFile(c.fileId(), t.id(), old.beginSnapshot(), id, file, true, count,
+					size, footer, own ? old.partialMax() : Long.valueOf(DeleteFile.THIS_SNAPSHOT))
+					: new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
 		}
 		TableStats before = stats(a, c, t.id());
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
@@ -251,11 +291,49 @@ final class Writes {
 		long size = Files.size(staged);
 		long footer = footer(staged);
 		place(a, staged, a.catalog.resolve(schema, t, file, true));
-		if (p.deletes() != null && !c.newDeleteFiles.removeIf(x -> x.id() == p.deletes().id())) {
-			c.endedDeleteFiles.add(p.deletes().id());
-		}
+		replaced(a, c, schema, t, p);
 		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
 				true, count, size, footer));
+	}
+
+	/**
+	 * A delete file of new data file {@code f} (of this commit) naming each position with the snapshot that deleted
+	 * it ({@code _ducklake_internal_snapshot_id}): it begins at the first of them, its partial_max is the last.
+	 */
+	void deletesWithSnapshots(Commit c, Attached a, CatalogAt cat, TableEntry t, DataFile f, Map<Long, Long> positions)
+			throws SQLException, DuckLakeException, IOException {
+		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
+		String dataPath = a.catalog.resolve(schema, t, f.path(), f.relative());
+		List<String> values = positions.entrySet().stream().map(e -> "(" + e.getKey() + "::BIGINT, " + e.getValue()
+				+ "::BIGINT)").toList();
+		String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
+		Path staged = staging.resolve(file);
+		exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos, snapshot AS " + FileLineage.SNAPSHOT_ID_COLUMN
+				+ " FROM (VALUES " + String.join(", ", values) + ") v(pos, snapshot) ORDER BY pos) TO "
+				+ Sql.string(staged.toString()) + " (FORMAT parquet)");
+		long size = Files.size(staged);
+		long footer = footer(staged);
+		place(a, staged, a.catalog.resolve(schema, t, file, true));
+		long first = java.util.Collections.min(positions.values());
+		long last = java.util.Collections.max(positions.values());
+		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), first, f.id(), file, true, positions.size(), size,
+				footer, last));
+	}
+
+	/**
+	 * The data file's delete file before this one, which the new one takes the place of: the transaction's own goes
+	 * at once (no snapshot names it), a committed one ends.
+	 */
+	private static void replaced(Attached a, Commit c, SchemaEntry schema, TableEntry t, ReadPlan.Part p) {
+		DeleteFile old = p.deletes();
+		if (old == null) {
+			return;
+		}
+		if (c.newDeleteFiles.removeIf(x -> x.id() == old.id())) {
+			a.discard(a.catalog.resolve(schema, t, old.path(), old.relative()));
+		} else {
+			c.endedDeleteFiles.add(old.id());
+		}
 	}
 
 	/**

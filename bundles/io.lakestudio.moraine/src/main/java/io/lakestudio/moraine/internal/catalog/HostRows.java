@@ -47,6 +47,11 @@ final class HostRows implements DucklakeRows {
 		m.hostSchemaVersions |= f == Family.SCHEMA_VERSIONS;
 	}
 
+	@Override
+	public void ownSchemaVersions() {
+		m.hostSchemaVersions = true;
+	}
+
 	/** The stored rows of {@code f} matching {@code where}, read by the longest key prefix it gives. */
 	private List<Row> matching(Family f, Map<String, Object> where) {
 		List<Object> prefix = new ArrayList<>();
