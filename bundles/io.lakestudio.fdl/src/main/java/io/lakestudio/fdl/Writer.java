@@ -127,9 +127,15 @@ public final class Writer {
 
 	/** The data files the parent's catalog hashes; none when there is no parent or its catalog is gone. */
 	private Map<String, NamedFiles.Named> namedBy(VersionRecord parent) throws FdlException {
-		if (parent == null || !repo.exists(Layout.catalog(parent.catalogSha256())))
+		if (parent == null)
 			return Map.of();
-		return NamedFiles.of(repo.catalog(parent), Layout.catalog(parent.catalogSha256()));
+		try {
+			return NamedFiles.of(repo.catalog(parent), Layout.catalog(parent.catalogSha256()));
+		} catch (FdlException e) {
+			if (e.refusal() == Refusal.MISSING)
+				return Map.of(); // taken out of retention and collected: the files it named are read back
+			throw e;
+		}
 	}
 
 	/**
