@@ -142,10 +142,6 @@ class DuckLakeFdlAttachTest {
 				ok(s, "ATTACH 'ducklake:fdl:" + repoDir + "@main' AS v");
 				assertEquals(List.of("1000|499500"), rows(s, "SELECT count(*), sum(a) FROM v.t"));
 			}
-			// the file found whole is stamped in the state folder: a later attach need not hash it again
-			Path stamps = state.resolve("fdl/checked-data-files");
-			assertEquals(1, java.nio.file.Files.readAllLines(stamps).size());
-
 			Path file;
 			try (var files = java.nio.file.Files.walk(repoDir.resolve("data"))) {
 				file = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
@@ -159,6 +155,9 @@ class DuckLakeFdlAttachTest {
 				EngineException e = assertThrows(EngineException.class, () -> rows(s, "SELECT count(*), sum(a) FROM v.t"));
 				assertTrue(e.getMessage().contains(path) && e.getMessage().contains("altered"), e.getMessage());
 			}
+			// the file found whole at first was stamped in the state folder, so a later attach need not hash it
+			// again; its stamp (size, modification time) no longer fits, so it was hashed and refused
+			assertEquals(1, java.nio.file.Files.readAllLines(state.resolve("fdl/checked-data-files")).size());
 		}
 	}
 
