@@ -97,7 +97,7 @@ public final class Collector {
 							+ Refs.short8(r.getKey()) + " is missing"));
 				continue;
 			}
-			Map<String, Long> files;
+			Map<String, NamedFiles.Named> files;
 			try {
 				files = NamedFiles.of(repo.catalog(r.getValue()), catalog);
 			} catch (FdlException e) {

@@ -10,25 +10,25 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.lakestudio.fdl.internal.CatalogPaths;
+import io.lakestudio.fdl.internal.NamedFiles;
 import io.lakestudio.fdl.internal.Sqlite;
 
 /**
  * A working catalog frozen at its current snapshot (docs/fdl-0.1.md, "The frozen catalog"): a SQLite copy made by
  * {@code VACUUM INTO}, its data path {@code data/}, every file path relative, and the data files it names, each
- * with the local file it was written to.
+ * with the local file it was written to and its SHA-256 (kept in the catalog's {@code fdl_data_file}).
  */
 public record FrozenCatalog(Path file, String sha256, long size, String ducklakeVersion, long snapshot,
 		List<DataFile> files) {
 
-	/** A data file a version names: its path in the repository and, when frozen here, the local file. */
-	public record DataFile(String path, Path local, long size) {
+	/** A data file a version names: its path in the repository, the local file it was frozen from, its hash. */
+	public record DataFile(String path, Path local, long size, String sha256) {
 	}
 
 	public long dataBytes() {
@@ -64,27 +64,48 @@ public record FrozenCatalog(Path file, String sha256, long size, String ducklake
 				p.setString(1, Layout.DATA);
 				p.executeUpdate();
 			}
+			List<DataFile> files = hashed(c, paths, working);
 			c.commit();
 			c.setAutoCommit(true);
 			try (var s = c.createStatement()) {
 				s.execute("VACUUM");
 			}
-			List<DataFile> files = new ArrayList<>();
-			Map<String, DataFile> seen = new LinkedHashMap<>();
-			for (CatalogPaths.Entry e : paths.files) {
-				String rel = e.resolved().substring(paths.dataRoot().length());
-				Path local = Path.of(e.resolved());
-				if (!Files.isRegularFile(local))
-					throw FdlException.missing(working.toString(), "names " + e.resolved() + ", which is not there");
-				seen.putIfAbsent(rel, new DataFile(Layout.DATA + rel, local, Files.size(local)));
-			}
-			files.addAll(seen.values());
 			c.close();
-			return new FrozenCatalog(out, sha256(out), Files.size(out), version, snapshot, List.copyOf(files));
+			return new FrozenCatalog(out, sha256(out), Files.size(out), version, snapshot, files);
 		} catch (SQLException e) {
 			throw new FdlException(FdlException.Refusal.MALFORMED, working.toString(),
 					"can't read the working catalog: " + e.getMessage(), e);
 		}
+	}
+
+	/**
+	 * Each data file the catalog names, hashed from the local file while it is at hand, and its row in
+	 * {@code fdl_data_file}: the catalog's hash then covers every data file's bytes.
+	 */
+	private static List<DataFile> hashed(Connection c, CatalogPaths paths, Path working)
+			throws SQLException, FdlException, IOException {
+		Map<String, DataFile> seen = new LinkedHashMap<>();
+		for (CatalogPaths.Entry e : paths.files) {
+			String rel = e.resolved().substring(paths.dataRoot().length());
+			Path local = Path.of(e.resolved());
+			if (!Files.isRegularFile(local))
+				throw FdlException.missing(working.toString(), "names " + e.resolved() + ", which is not there");
+			if (!seen.containsKey(rel))
+				seen.put(rel, new DataFile(Layout.DATA + rel, local, Files.size(local), sha256(local)));
+		}
+		try (var s = c.createStatement()) {
+			s.execute("DROP TABLE IF EXISTS fdl_data_file");
+			s.execute(NamedFiles.TABLE);
+		}
+		try (PreparedStatement p = c.prepareStatement("INSERT INTO fdl_data_file VALUES (?, ?, ?)")) {
+			for (DataFile f : seen.values()) {
+				p.setString(1, f.path());
+				p.setLong(2, f.size());
+				p.setString(3, f.sha256());
+				p.executeUpdate();
+			}
+		}
+		return List.copyOf(seen.values());
 	}
 
 	private static long snapshot(Connection c, Path working) throws SQLException, FdlException {

@@ -83,10 +83,11 @@ public final class Reader {
 
 	/**
 	 * Copies the data files {@code v} names that {@code root} lacks to {@code root/data/<path>}: a working folder's
-	 * data, or a local mirror of a host's. A data file never changes, so one there at its size is kept as it is.
+	 * data, or a local mirror of a host's. Each copy is checked against its catalog's hash as it is fetched; a data
+	 * file never changes, so one there at its size is kept as it is (and checked where it is read, {@link CheckedFiles}).
 	 */
 	public Copied copyData(Opened v, Path root) throws FdlException, IOException {
-		Map<String, Long> files;
+		Map<String, NamedFiles.Named> files;
 		String where = Layout.catalog(v.record().catalogSha256());
 		try (Connection c = Sqlite.open(v.catalogFile(), true)) {
 			files = NamedFiles.of(c, where);
@@ -95,15 +96,20 @@ public final class Reader {
 		}
 		int n = 0;
 		long bytes = 0;
-		for (Map.Entry<String, Long> f : files.entrySet()) {
+		for (Map.Entry<String, NamedFiles.Named> f : files.entrySet()) {
 			Path local = root.resolve(f.getKey());
-			long size = f.getValue();
-			if (Files.isRegularFile(local) && (size < 0 || Files.size(local) == size))
+			long size = f.getValue().size();
+			if (Files.isRegularFile(local) && Files.size(local) == size)
 				continue;
 			Files.createDirectories(local.getParent());
 			Path tmp = Files.createTempFile(local.getParent(), ".fetch", ".tmp");
-			Ranged.copy(repo.store(), f.getKey(), size, chunk, tmp, "named by version " + Refs.short8(v.id())
-					+ " but not in " + repo.location());
+			String sha = Ranged.copy(repo.store(), f.getKey(), size, chunk, tmp, "named by version "
+					+ Refs.short8(v.id()) + " but not in " + repo.location());
+			if (!sha.equals(f.getValue().sha256())) {
+				Files.delete(tmp);
+				throw CheckedFiles.altered(f.getKey(), v.id(), "its SHA-256 in " + repo.location() + " is " + sha
+						+ ", where its catalog gives " + f.getValue().sha256());
+			}
 			long got = Files.size(tmp);
 			Files.move(tmp, local, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 			n++;

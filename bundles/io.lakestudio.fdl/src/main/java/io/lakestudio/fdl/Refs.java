@@ -148,9 +148,9 @@ public final class Refs {
 	public void requireWhole(String id) throws FdlException {
 		VersionRecord r = repo.record(id, null);
 		byte[] catalog = repo.catalog(r);
-		for (Map.Entry<String, Long> f : NamedFiles.of(catalog, Layout.catalog(r.catalogSha256())).entrySet())
-			if (!repo.exists(f.getKey()))
-				throw FdlException.missing(f.getKey(), "named by version " + short8(id) + " but not in the repository");
+		for (String f : NamedFiles.of(catalog, Layout.catalog(r.catalogSha256())).keySet())
+			if (!repo.exists(f))
+				throw FdlException.missing(f, "named by version " + short8(id) + " but not in the repository");
 	}
 
 	private String put(String path, byte[] bytes, WriteCondition condition) throws FdlException {

@@ -92,8 +92,8 @@ public final class Transfer {
 		boolean whole = false;
 		if (note.isEmpty() || note.get().value().retained() || from.exists(catalogPath)) {
 			byte[] catalog = from.catalog(r);
-			for (String f : NamedFiles.of(catalog, catalogPath).keySet())
-				copy(f, null);
+			for (var f : NamedFiles.of(catalog, catalogPath).entrySet())
+				copyData(f.getKey(), f.getValue(), id);
 			copy(catalogPath, catalog);
 			whole = true;
 		}
@@ -101,6 +101,18 @@ public final class Transfer {
 		if (note.isPresent() && !to.exists(Layout.retention(id)))
 			copy(Layout.retention(id), note.get().value().bytes());
 		return whole;
+	}
+
+	/** A data file the target lacks, refused unless its bytes are the ones its catalog hashes. */
+	private void copyData(String path, NamedFiles.Named want, String id) throws FdlException {
+		if (to.exists(path))
+			return;
+		byte[] b = from.bytes(path).orElseThrow(() -> FdlException.missing(path, "not in " + from.location()));
+		String sha = VersionRecord.sha256(b);
+		if (b.length != want.size() || !sha.equals(want.sha256()))
+			throw CheckedFiles.altered(path, id, b.length + " bytes of SHA-256 " + sha + " in " + from.location()
+					+ ", where its catalog gives " + want.size() + " of " + want.sha256());
+		copy(path, b);
 	}
 
 	private void copy(String path, byte[] known) throws FdlException {

@@ -1,5 +1,6 @@
 package io.lakestudio.fdl;
 
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -8,13 +9,14 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.lakestudio.fdl.internal.NamedFiles;
+import io.lakestudio.fdl.internal.Ranged;
 import io.lakestudio.store.ObjectInfo;
 import io.lakestudio.store.StoreException;
 
 /**
  * Checks a whole repository as a reader would check each version: every ref, every record (hash, canonical form,
  * signature, trusted key), and for every version a ref reaches, its parents, catalog (hash) and data files (there,
- * with the size the catalog gives). Reports each problem with the path it is at, rather than stopping at the first.
+ * with the size and SHA-256 the catalog's fdl_data_file gives: each read whole once). Reports each problem with the path it is at, rather than stopping at the first.
  */
 public final class Verifier {
 
@@ -82,24 +84,42 @@ public final class Verifier {
 					if (!repo.exists(Layout.version(parent)))
 						problems.add(new Problem(o.path(), "its parent " + parent + " is not in the repository"));
 				byte[] catalog = repo.catalog(r);
-				Map<String, Long> files = NamedFiles.of(catalog, Layout.catalog(r.catalogSha256()));
-				for (Map.Entry<String, Long> f : files.entrySet()) {
-					if (!checkedFiles.add(f.getKey()))
-						continue;
-					Optional<ObjectInfo> info = repo.store().head(f.getKey());
-					if (info.isEmpty())
-						problems.add(new Problem(f.getKey(), "named by version " + id + " but not in the repository"));
-					else if (f.getValue() >= 0 && info.get().size() != f.getValue())
-						problems.add(new Problem(f.getKey(), info.get().size() + " bytes, where the catalog of version "
-								+ id + " says " + f.getValue() + ": it was altered"));
-				}
+				Map<String, NamedFiles.Named> files = NamedFiles.of(catalog, Layout.catalog(r.catalogSha256()));
+				for (Map.Entry<String, NamedFiles.Named> f : files.entrySet())
+					if (checkedFiles.add(f.getKey()))
+						checkData(f.getKey(), f.getValue(), id, problems);
 			} catch (FdlException e) {
 				problems.add(new Problem(e.path() == null ? o.path() : e.path(), e.getMessage()));
-			} catch (StoreException e) {
-				problems.add(new Problem(e.path(), e.getMessage()));
 			}
 		}
 		return new Report(versions, refs, checkedFiles.size(), List.copyOf(problems));
+	}
+
+	/** A data file there, of the size and SHA-256 its catalog gives (its bytes read once, not kept). */
+	private void checkData(String path, NamedFiles.Named want, String id, List<Problem> problems) {
+		try {
+			Optional<ObjectInfo> info = repo.store().head(path);
+			if (info.isEmpty()) {
+				problems.add(new Problem(path, "named by version " + id + " but not in the repository"));
+				return;
+			}
+			if (info.get().size() != want.size()) {
+				problems.add(new Problem(path, "altered: " + info.get().size() + " bytes, where the catalog of version "
+						+ id + " says " + want.size()));
+				return;
+			}
+			String sha = Ranged.copy(repo.store(), path, want.size(), Ranged.CHUNK, OutputStream.nullOutputStream(),
+					"named by version " + id + " but not in the repository");
+			if (!sha.equals(want.sha256()))
+				problems.add(new Problem(path, "altered: its SHA-256 is " + sha + ", where the catalog of version " + id
+						+ " gives " + want.sha256()));
+		} catch (FdlException e) {
+			problems.add(new Problem(path, e.getMessage()));
+		} catch (StoreException e) {
+			problems.add(new Problem(path, e.getMessage()));
+		} catch (java.io.IOException e) {
+			problems.add(new Problem(path, "cannot read it: " + e.getMessage()));
+		}
 	}
 
 	private List<ObjectInfo> list(String prefix) throws FdlException {

@@ -10,6 +10,8 @@ import java.util.Optional;
 
 import io.lakestudio.fdl.FdlException.Refusal;
 import io.lakestudio.fdl.Repository.Read;
+import io.lakestudio.fdl.internal.NamedFiles;
+import io.lakestudio.fdl.internal.Ranged;
 import io.lakestudio.store.CountingStore;
 import io.lakestudio.store.StoreException;
 import io.lakestudio.store.WriteCondition;
@@ -93,9 +95,15 @@ public final class Writer {
 					frozen.snapshot(), clock.instant(), author, key.publicKey(), message == null ? "" : message,
 					frozen.files().size(), frozen.dataBytes(), Map.of(), null).signedBy(key);
 			int sent = 0;
+			Map<String, NamedFiles.Named> parentFiles = null;
 			for (FrozenCatalog.DataFile f : frozen.files())
-				if (putIfAbsent(f.path(), () -> Files.readAllBytes(f.local())))
+				if (putIfAbsent(f.path(), () -> sending(f, record.id())))
 					sent++;
+				else {
+					if (parentFiles == null)
+						parentFiles = namedBy(from);
+					checkThere(f, parentFiles.get(f.path()), record.id(), parent);
+				}
 			putIfAbsent(Layout.catalog(frozen.sha256()), () -> Files.readAllBytes(frozen.file()));
 			String id = record.id();
 			putIfAbsent(Layout.version(id), record::bytes);
@@ -108,8 +116,51 @@ public final class Writer {
 		}
 	}
 
+	/** A data file's bytes as they are sent: those it was frozen with, else the version would name other bytes. */
+	private static byte[] sending(FrozenCatalog.DataFile f, String id) throws IOException, FdlException {
+		byte[] b = Files.readAllBytes(f.local());
+		String sha = VersionRecord.sha256(b);
+		if (!sha.equals(f.sha256()))
+			throw CheckedFiles.altered(f.path(), id, "its local copy " + f.local() + " changed while it was committed");
+		return b;
+	}
+
+	/** The data files the parent's catalog hashes; none when there is no parent or its catalog is gone. */
+	private Map<String, NamedFiles.Named> namedBy(VersionRecord parent) throws FdlException {
+		if (parent == null)
+			return Map.of();
+		try {
+			return NamedFiles.of(repo.catalog(parent), Layout.catalog(parent.catalogSha256()));
+		} catch (FdlException e) {
+			if (e.refusal() == Refusal.MISSING)
+				return Map.of(); // taken out of retention and collected: the files it named are read back
+			throw e;
+		}
+	}
+
+	/**
+	 * A data file not sent since the repository has it: its bytes there must be the local ones the catalog hashes.
+	 * The parent naming it with the same hash says so at no cost (the usual case: a file the working folder
+	 * fetched); a local copy altered since it was fetched is refused; a file the parent does not name is read back.
+	 */
+	private void checkThere(FrozenCatalog.DataFile f, NamedFiles.Named inParent, String id, String parent)
+			throws FdlException, IOException {
+		if (inParent != null) {
+			if (!inParent.sha256().equals(f.sha256()))
+				throw CheckedFiles.altered(f.path(), id, "the local copy " + f.local() + " has SHA-256 " + f.sha256()
+						+ ", where the parent version " + Refs.short8(parent) + " names it with " + inParent.sha256()
+						+ ": it was altered since it was fetched");
+			return;
+		}
+		String there = Ranged.copy(repo.store(), f.path(), f.size(), Ranged.CHUNK, java.io.OutputStream.nullOutputStream(),
+				"not in the repository");
+		if (!there.equals(f.sha256()))
+			throw CheckedFiles.altered(f.path(), id, "the repository's copy has SHA-256 " + there
+					+ ", where the local copy " + f.local() + " has " + f.sha256());
+	}
+
 	private interface Bytes {
-		byte[] get() throws IOException;
+		byte[] get() throws IOException, FdlException;
 	}
 
 	/** Writes an object the repository lacks; one already there is left as it is. Returns whether it was sent. */

@@ -103,4 +103,11 @@ class SpecExamplesTest {
 				"`refs/tags/<tag>`", "`refs/requests/<n>`", "`retention/<id>`", "`gc/unnamed`", "`x-/<path>`"))
 			assertTrue(text.contains("| " + p + " |"), p + " in the layout table");
 	}
+
+	@Test
+	void theFrozenCatalogsTableIsTheOneTheTextGives() throws Exception {
+		Matcher m = Pattern.compile("```sql fdl:table\\n(.*?)\\n```", Pattern.DOTALL).matcher(Files.readString(SPEC));
+		assertTrue(m.find(), "the text gives fdl_data_file's definition");
+		assertEquals(m.group(1), io.lakestudio.fdl.internal.NamedFiles.TABLE);
+	}
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.store.MemoryStore;
 import io.lakestudio.store.WriteCondition;
 
-/** verify names each altered or missing object and where it is. */
+/** verify names each altered or missing object and where it is (a same-size alteration: AlteredDataTest). */
 class VerifierTest {
 
 	@TempDir

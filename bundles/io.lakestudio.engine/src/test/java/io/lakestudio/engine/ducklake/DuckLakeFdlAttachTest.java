@@ -117,6 +117,46 @@ class DuckLakeFdlAttachTest {
 		}
 	}
 
+	@Test
+	void aDataFileAlteredInPlaceIsRefusedNamingIt() throws Exception {
+		Path state = dir.resolve("state");
+		Path repoDir = dir.resolve("repo");
+		Path lake = dir.resolve("work/lake.sqlite");
+		Catalog catalog = Catalogs.open(Catalogs.catalogFile(dir, "t"), "t");
+		try (Engine engine = new Engine(new EngineConfig(state, catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
+				Duration.ofHours(1), true))) {
+			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
+			Writer writer = new Writer(repo, Signing.inFolder(state.resolve("fdl/keys")), "Ada", Clock.systemUTC());
+			try (EngineSession s = engine.openSession("test")) {
+				ok(s, "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')");
+				ok(s, "CREATE TABLE w.t (a INTEGER, b VARCHAR)");
+				ok(s, "INSERT INTO w.t SELECT i, 'row ' || i FROM range(1000) r(i)");
+				ok(s, "DETACH w");
+			}
+			writer.commit(lake, "main", "first", dir.resolve("scratch"), false);
+			try (EngineSession s = engine.openSession("test")) {
+				ok(s, "ATTACH 'ducklake:fdl:" + repoDir + "@main' AS v");
+				assertEquals(List.of("1000|499500"), rows(s, "SELECT count(*), sum(a) FROM v.t"));
+			}
+			Path file;
+			try (var files = java.nio.file.Files.walk(repoDir.resolve("data"))) {
+				file = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+			}
+			byte[] b = java.nio.file.Files.readAllBytes(file);
+			b[b.length / 3] ^= 0x20; // same size, its Parquet footer intact
+			java.nio.file.Files.write(file, b);
+			String path = repoDir.relativize(file).toString();
+			try (EngineSession s = engine.openSession("test")) {
+				ok(s, "ATTACH 'ducklake:fdl:" + repoDir + "@main' AS v");
+				EngineException e = assertThrows(EngineException.class, () -> rows(s, "SELECT count(*), sum(a) FROM v.t"));
+				assertTrue(e.getMessage().contains(path) && e.getMessage().contains("altered"), e.getMessage());
+			}
+			// the file found whole at first was stamped in the state folder, so a later attach need not hash it
+			// again; its stamp (size, modification time) no longer fits, so it was hashed and refused
+			assertEquals(1, java.nio.file.Files.readAllLines(state.resolve("fdl/checked-data-files")).size());
+		}
+	}
+
 	/** The version's rows as the frozen catalog in the repository names its files, read by plain DuckDB. */
 	static List<String> independent(Connection oracle, Path repoDir, String catalogSha) throws Exception {
 		Path frozen = repoDir.resolve(Layout.catalog(catalogSha));

@@ -35,6 +35,17 @@ public final class Ranged {
 	 */
 	public static String copy(ObjectStore store, String path, long size, int chunk, Path file, String missing)
 			throws FdlException, IOException {
+		try (OutputStream out = Files.newOutputStream(file)) {
+			return copy(store, path, size, chunk, out, missing);
+		} catch (FdlException | IOException | RuntimeException e) {
+			Files.deleteIfExists(file);
+			throw e;
+		}
+	}
+
+	/** As {@link #copy(ObjectStore, String, long, int, Path, String)}, into {@code out} (which it leaves open). */
+	public static String copy(ObjectStore store, String path, long size, int chunk, OutputStream out, String missing)
+			throws FdlException, IOException {
 		MessageDigest sha;
 		try {
 			sha = MessageDigest.getInstance("SHA-256");
@@ -42,7 +53,7 @@ public final class Ranged {
 			throw new IllegalStateException(e);
 		}
 		long at = 0;
-		try (OutputStream out = Files.newOutputStream(file)) {
+		try {
 			while (true) {
 				// one past the end tells a longer object at no cost; of a size nothing says, whole chunks to the end
 				int ask = size < 0 ? chunk : (int) Math.min(chunk, size - at + 1);
@@ -56,18 +67,12 @@ public final class Ranged {
 					break;
 			}
 		} catch (StoreException e) {
-			Files.deleteIfExists(file);
 			if (e.kind() == StoreException.Kind.NOT_FOUND)
 				throw FdlException.missing(path, missing);
 			throw Repository.failed(e);
-		} catch (FdlException | IOException | RuntimeException e) {
-			Files.deleteIfExists(file);
-			throw e;
 		}
-		if (size >= 0 && at != size) {
-			Files.deleteIfExists(file);
+		if (size >= 0 && at != size)
 			throw FdlException.malformed(path, at + " bytes where " + size + " are said of it: it was altered");
-		}
 		return HexFormat.of().formatHex(sha.digest());
 	}
 }

@@ -26,6 +26,8 @@ final class Attached {
 	final String metadataName;
 	/** The attach's DATA_INLINING_ROW_LIMIT, if it gave one. */
 	Long inliningRowLimit;
+	/** An FDL version's data files, each checked against its catalog's hash before DuckDB first reads it; else null. */
+	io.lakestudio.fdl.CheckedFiles fdlFiles;
 	private Commit pending;
 	private final List<Path> placed = new ArrayList<>();
 	/** The catalog at the snapshot last read: a committed snapshot's rows never change. */

@@ -47,6 +47,30 @@ final class DataFileCheck {
 						+ f.beginSnapshot() + ")");
 			}
 		}
+		fdl(a, schema, t, plan.parts());
+	}
+
+	/**
+	 * An FDL version's data and delete files, each checked against the size and SHA-256 its frozen catalog gives
+	 * before DuckDB reads it the first time (docs/fdl-0.1.md, "Reading" 7). A file checked once in this attachment,
+	 * or stamped unchanged by an earlier one, costs a lookup: the hashing is paid once, not per statement.
+	 */
+	static void fdl(Attached a, SchemaEntry schema, TableEntry t, List<ReadPlan.Part> parts) throws DuckLakeException {
+		if (a.fdlFiles == null) {
+			return;
+		}
+		String table = a.name + "." + (schema == null ? "" : schema.name() + ".") + t.name();
+		try {
+			for (ReadPlan.Part p : parts) {
+				a.fdlFiles.check(Path.of(a.catalog.resolve(schema, t, p.data().path(), p.data().relative())));
+				if (p.deletes() != null) {
+					a.fdlFiles.check(Path.of(a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative())));
+				}
+			}
+		} catch (io.lakestudio.fdl.FdlException e) {
+			throw new DuckLakeException("IO Error: table " + table + ": " + e.getMessage()
+					+ " (other tables still read)", e);
+		}
 	}
 
 	/**

@@ -197,6 +197,7 @@ public final class DuckLakeKind implements CatalogKind {
 		String[] metadataName = { "__ducklake_metadata_" + name, null };
 		AttachOptions o = AttachSql.options(t, metadataName);
 		String catalogUrl = url;
+		io.lakestudio.fdl.CheckedFiles fdlFiles = null;
 		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {
 			throw new EngineException(Kind.FAILED, "Invalid Input Error: META_CHECKPOINT pins a moraine store"
 					+ " (ducklake:moraine:<store>), not " + url);
@@ -205,6 +206,7 @@ public final class DuckLakeKind implements CatalogKind {
 			// an FDL version: its verified catalog over the repository's data, read-only whatever the options say
 			FdlVersions.Version v = FdlVersions.open(url, db.config().home());
 			catalogUrl = v.sqliteUrl();
+			fdlFiles = v.files();
 			o = o.withReadOnly(true).withDataPath(v.dataPath());
 		}
 		DuckLakeCatalog c = url.startsWith(MoraineAttach.PREFIX)
@@ -218,6 +220,7 @@ public final class DuckLakeKind implements CatalogKind {
 				});
 		Attached made = new Attached(name, c, metadataName[0]);
 		made.inliningRowLimit = o.dataInliningRowLimit();
+		made.fdlFiles = fdlFiles;
 		attached.put(key, made);
 		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
 			db.allow(Path.of(c.dataPath()));

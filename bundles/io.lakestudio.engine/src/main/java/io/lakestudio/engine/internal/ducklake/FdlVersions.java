@@ -7,6 +7,7 @@ import java.nio.file.Path;
 
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.fdl.CheckedFiles;
 import io.lakestudio.fdl.FdlException;
 import io.lakestudio.store.http.HttpStore;
 import io.lakestudio.fdl.Reader;
@@ -19,7 +20,8 @@ import io.lakestudio.store.StoreException;
 /**
  * {@code ducklake:fdl:<folder or http(s) URL>[@<ref or version id>]}: the version opened by FDL's {@link Reader} (ref, record,
  * signature against the state folder's trusted keys and the user's own, retention, catalog hash), then attached as
- * its verified local catalog over the repository's data root. A version never changes, so it is always read-only.
+ * its verified local catalog over the repository's data root, each data file checked against the catalog's hash
+ * before DuckDB first reads it. A version never changes, so it is always read-only.
  */
 public final class FdlVersions {
 
@@ -28,8 +30,11 @@ public final class FdlVersions {
 	private FdlVersions() {
 	}
 
-	/** The ducklake:sqlite URL of the version's verified catalog file and the data path it reads from. */
-	public record Version(String id, String sqliteUrl, String dataPath) {
+	/**
+	 * The ducklake:sqlite URL of the version's verified catalog file, the data path it reads from, and its data
+	 * files there, to check before DuckDB reads them.
+	 */
+	public record Version(String id, String sqliteUrl, String dataPath, CheckedFiles files) {
 	}
 
 	public static Version open(String url, Path home) throws EngineException {
@@ -51,7 +56,8 @@ public final class FdlVersions {
 			}
 			Repository repo = new Repository(new FolderStore(folder), folder + "/");
 			Reader.Opened v = new Reader(repo, trust(fdl), fdl.resolve("catalogs")).open(name, false);
-			return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), v.dataRoot());
+			return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), v.dataRoot(),
+					CheckedFiles.of(v, folder, stamps(fdl)));
 		} catch (FdlException e) {
 			throw new EngineException(Kind.FAILED, url + ": " + e.getMessage(), e);
 		} catch (StoreException | IOException e) {
@@ -77,7 +83,13 @@ public final class FdlVersions {
 		Path mirror = fdl.resolve("mirror").resolve(io.lakestudio.fdl.VersionRecord.sha256(
 				root.getBytes(java.nio.charset.StandardCharsets.UTF_8)).substring(0, 16));
 		reader.copyData(v, mirror);
-		return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), mirror.resolve("data") + "/");
+		return new Version(v.id(), "ducklake:sqlite:" + v.catalogFile(), mirror.resolve("data") + "/",
+				CheckedFiles.of(v, mirror, stamps(fdl)));
+	}
+
+	/** The stamps of data files found whole, so a later attach hashes only files changed since. */
+	private static Path stamps(Path fdl) {
+		return fdl.resolve("checked-data-files");
 	}
 
 	/** As the fdl commands trust: the state folder's trusted keys, and the user's own key if there is one. */

@@ -30,6 +30,7 @@ final class FileRows {
 	static String select(Attached a, SchemaEntry schema, TableEntry t, List<ColumnEntry> columns,
 			List<ReadPlan.Part> parts, Map<Long, FileLineage> lineage, boolean applyDeletes, Long upTo)
 			throws io.lakestudio.ducklake.DuckLakeException {
+		DataFileCheck.fdl(a, schema, t, parts); // an FDL version's files: checked before DuckDB reads them
 		List<String> select = new ArrayList<>();
 		if (parts.isEmpty()) {
 			for (ColumnEntry c : columns) {
