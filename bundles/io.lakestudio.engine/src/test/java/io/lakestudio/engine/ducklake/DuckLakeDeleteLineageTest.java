@@ -8,8 +8,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineSession;
 
 /**
@@ -39,8 +36,7 @@ class DuckLakeDeleteLineageTest {
 	@BeforeAll
 	static void start() throws Exception {
 		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = new Engine(new EngineConfig(home.resolve("state"), catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true));
+		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
 	}
 
 	@AfterAll

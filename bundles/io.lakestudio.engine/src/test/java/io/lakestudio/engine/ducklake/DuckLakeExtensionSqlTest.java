@@ -11,8 +11,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -48,8 +45,7 @@ class DuckLakeExtensionSqlTest {
 	@BeforeAll
 	static void start() throws Exception {
 		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = new Engine(new EngineConfig(home.resolve("state"), catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true));
+		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
 		oracle = DriverManager.getConnection("jdbc:duckdb:");
 	}
 
@@ -65,12 +61,12 @@ class DuckLakeExtensionSqlTest {
 		try (EngineSession s = attach(dir, meta)) {
 			ok(s, "CREATE TABLE h.t(id INTEGER, v VARCHAR)");
 			ok(s, "INSERT INTO h.t VALUES (1, 'a'), (2, 'b'), (3, 'c')");
-			assertEquals(List.of("3"), rows(s, "MERGE INTO h.t AS tgt USING (VALUES (1, 'A'), (3, NULL), (4, 'd'))"
+			assertEquals(List.of("3"), DuckLakeSessionTest.rows(s, "MERGE INTO h.t AS tgt USING (VALUES (1, 'A'), (3, NULL), (4, 'd'))"
 					+ " AS src(id, v) ON tgt.id = src.id WHEN MATCHED AND src.v IS NULL THEN DELETE"
 					+ " WHEN MATCHED THEN UPDATE SET v = src.v WHEN NOT MATCHED THEN INSERT VALUES (src.id, src.v)"));
 			List<String> want = List.of("1|A", "2|b", "4|d");
 			assertEquals(want, independent(meta, "t", "id", "v"));
-			assertEquals(want, rows(s, "SELECT id || '|' || v FROM h.t ORDER BY id"));
+			assertEquals(want, DuckLakeSessionTest.rows(s, "SELECT id || '|' || v FROM h.t ORDER BY id"));
 			// USING (cols) and the bare UPDATE / INSERT forms, the source a DuckLake table
 			ok(s, "CREATE TABLE h.src AS SELECT * FROM (VALUES (2, 'B'), (5, 'e')) x(id, v)");
 			ok(s, "MERGE INTO h.t USING h.src USING (id) WHEN MATCHED THEN UPDATE WHEN NOT MATCHED THEN INSERT");
@@ -101,15 +97,15 @@ class DuckLakeExtensionSqlTest {
 			ok(s, "INSERT INTO h.t VALUES (1)");
 			ok(s, "INSERT INTO h.t VALUES (2)");
 			ok(s, "PREPARE q AS SELECT count(*) FROM h.t");
-			assertEquals(List.of("2"), rows(s, "EXECUTE q"));
+			assertEquals(List.of("2"), DuckLakeSessionTest.rows(s, "EXECUTE q"));
 			ok(s, "INSERT INTO h.t VALUES (3)");
-			assertEquals(List.of("3"), rows(s, "EXECUTE q"));
+			assertEquals(List.of("3"), DuckLakeSessionTest.rows(s, "EXECUTE q"));
 			// the change feed qualified by the catalog, and unqualified under USE (the schema in USE)
 			long last = lastSnapshot(meta);
-			assertEquals(List.of("1", "2", "3"), rows(s, "SELECT i FROM h.table_insertions('t', 0, " + last
+			assertEquals(List.of("1", "2", "3"), DuckLakeSessionTest.rows(s, "SELECT i FROM h.table_insertions('t', 0, " + last
 					+ ") ORDER BY i"));
 			ok(s, "USE h");
-			assertEquals(List.of("3"), rows(s, "SELECT i FROM table_changes('t', " + last + ", " + last + ")"));
+			assertEquals(List.of("3"), DuckLakeSessionTest.rows(s, "SELECT i FROM table_changes('t', " + last + ", " + last + ")"));
 			// CALL merge_adjacent_files() of the catalog in USE: the three files become one, as the catalog says
 			assertEquals(3, liveFiles(meta));
 			ok(s, "CALL merge_adjacent_files()");
@@ -129,12 +125,12 @@ class DuckLakeExtensionSqlTest {
 		Path meta = dir.resolve("d.sqlite");
 		try (EngineSession s = attach(dir, meta)) {
 			ok(s, "CREATE SCHEMA h.s1");
-			assertEquals(List.of("h|ducklake|" + dataPath(meta)), rows(s, "SELECT database_name || '|' || type || '|'"
+			assertEquals(List.of("h|ducklake|" + dataPath(meta)), DuckLakeSessionTest.rows(s, "SELECT database_name || '|' || type || '|'"
 					+ " || tags['data_path'] FROM duckdb_databases() WHERE database_name = 'h'"));
-			assertEquals(List.of("main", "s1"), rows(s, "SELECT schema_name FROM duckdb_schemas() WHERE"
+			assertEquals(List.of("main", "s1"), DuckLakeSessionTest.rows(s, "SELECT schema_name FROM duckdb_schemas() WHERE"
 					+ " database_name = 'h' ORDER BY 1"));
 			// the catalog file's own path is in no row (the extension shows the data path only)
-			for (String row : rows(s, "SELECT CAST(COLUMNS(*) AS VARCHAR) FROM duckdb_databases()")) {
+			for (String row : DuckLakeSessionTest.rows(s, "SELECT CAST(COLUMNS(*) AS VARCHAR) FROM duckdb_databases()")) {
 				assertFalse(row.contains(meta.getFileName().toString()), row);
 			}
 		}
@@ -164,7 +160,7 @@ class DuckLakeExtensionSqlTest {
 				}
 			}
 			assertEquals(3, want.size());
-			assertEquals(want, rows(s, "SELECT i || '|' || filename || '|' || file_row_number FROM h.t ORDER BY i"));
+			assertEquals(want, DuckLakeSessionTest.rows(s, "SELECT i || '|' || filename || '|' || file_row_number FROM h.t ORDER BY i"));
 			// * leaves them out, as DuckDB's virtual columns
 			assertEquals(List.of("i"), columns(s, "SELECT *, file_row_number FROM h.t").subList(0, 1));
 			assertEquals(2, columns(s, "SELECT *, file_row_number FROM h.t").size());
@@ -176,7 +172,7 @@ class DuckLakeExtensionSqlTest {
 		Path meta = dir.resolve("n.sqlite");
 		try (EngineSession s = attach(dir, meta)) {
 			ok(s, "CREATE TABLE h.t AS SELECT 1::INTEGER AS i, 'x' AS v WITH NO DATA");
-			assertEquals(List.of("i|INTEGER", "v|VARCHAR"), rows(s, "SELECT column_name || '|' || data_type FROM"
+			assertEquals(List.of("i|INTEGER", "v|VARCHAR"), DuckLakeSessionTest.rows(s, "SELECT column_name || '|' || data_type FROM"
 					+ " information_schema.columns WHERE table_catalog = 'h' AND table_name = 't' ORDER BY 1"));
 			assertEquals(List.of(), independent(meta, "t", "i", "v"));
 			assertEquals(0, liveFiles(meta));
@@ -193,9 +189,9 @@ class DuckLakeExtensionSqlTest {
 		try (EngineSession s = attach(dir, meta)) {
 			ok(s, "LOAD icu");
 			ok(s, "PRAGMA threads=1");
-			assertEquals(List.of("sqlite|" + dataPath(meta)), rows(s, "SELECT catalog_type || '|' || data_path FROM"
+			assertEquals(List.of("sqlite|" + dataPath(meta)), DuckLakeSessionTest.rows(s, "SELECT catalog_type || '|' || data_path FROM"
 					+ " h.settings()"));
-			assertEquals(List.of("sqlite"), rows(s, "SELECT catalog_type FROM ducklake_settings('h')"));
+			assertEquals(List.of("sqlite"), DuckLakeSessionTest.rows(s, "SELECT catalog_type FROM ducklake_settings('h')"));
 			for (String bad : List.of("LOAD httpfs", "PRAGMA enable_external_access=true",
 					"PRAGMA allowed_directories=['/']", "PRAGMA temp_directory='/tmp'")) {
 				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
@@ -210,7 +206,7 @@ class DuckLakeExtensionSqlTest {
 		try (EngineSession s = attach(dir, meta)) {
 			ok(s, "CREATE TABLE h.t(i INTEGER, v VARCHAR)");
 			ok(s, "CREATE TABLE scratch(i INTEGER, v VARCHAR DEFAULT 'd')");
-			assertEquals(List.of("2"), rows(s, "INSERT INTO scratch (i) VALUES (1), (2)"));
+			assertEquals(List.of("2"), DuckLakeSessionTest.rows(s, "INSERT INTO scratch (i) VALUES (1), (2)"));
 			ok(s, "CREATE TABLE memory.main.more AS SELECT i + 10 AS i, v FROM scratch");
 			ok(s, "INSERT INTO h.t SELECT * FROM scratch UNION ALL SELECT * FROM more");
 			assertEquals(List.of("11|d", "12|d", "1|d", "2|d"), independent(meta, "t", "i", "v"));
@@ -246,8 +242,8 @@ class DuckLakeExtensionSqlTest {
 				r.next();
 				want.add(r.getString(1));
 			}
-			assertEquals(want, rows(s, "SELECT count(*) || '|' || sum(i) FROM read_parquet(getvariable('files'))"));
-			assertEquals(want, rows(s, "SELECT count(*) || '|' || sum(i) FROM read_parquet('" + dataPath(meta)
+			assertEquals(want, DuckLakeSessionTest.rows(s, "SELECT count(*) || '|' || sum(i) FROM read_parquet(getvariable('files'))"));
+			assertEquals(want, DuckLakeSessionTest.rows(s, "SELECT count(*) || '|' || sum(i) FROM read_parquet('" + dataPath(meta)
 					+ "main/t/*.parquet')"));
 			Files.createDirectories(dir.resolve("files/main"));
 			Files.createSymbolicLink(dir.resolve("files/main/link.parquet"), dir.resolve("secret.parquet"));
@@ -340,19 +336,6 @@ class DuckLakeExtensionSqlTest {
 		}
 	}
 
-	private static List<String> rows(EngineSession s, String sql) throws EngineException {
-		List<String> out = new ArrayList<>();
-		try (Result r = s.execute(sql)) {
-			while (r.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 0; i < r.columnNames().size(); i++) {
-					row.add(String.valueOf(r.text(i)));
-				}
-				out.add(String.join("|", row));
-			}
-		}
-		return out;
-	}
 
 	private static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();

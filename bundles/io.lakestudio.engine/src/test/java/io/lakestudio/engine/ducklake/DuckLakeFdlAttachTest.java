@@ -123,8 +123,7 @@ class DuckLakeFdlAttachTest {
 		Path repoDir = dir.resolve("repo");
 		Path lake = dir.resolve("work/lake.sqlite");
 		Catalog catalog = Catalogs.open(Catalogs.catalogFile(dir, "t"), "t");
-		try (Engine engine = new Engine(new EngineConfig(state, catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true))) {
+		try (Engine engine = DuckLakeEngines.open(state, catalog)) {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			Writer writer = new Writer(repo, Signing.inFolder(state.resolve("fdl/keys")), "Ada", Clock.systemUTC());
 			try (EngineSession s = engine.openSession("test")) {

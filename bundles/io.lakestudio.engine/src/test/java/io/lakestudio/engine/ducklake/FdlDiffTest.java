@@ -8,7 +8,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Catalog;
 import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
-import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.FdlDiff;
 import io.lakestudio.engine.FdlDiff.TableDiff;
@@ -45,8 +43,7 @@ class FdlDiffTest {
 		Path repoDir = dir.resolve("repo");
 		Path lake = dir.resolve("work/lake.sqlite");
 		Catalog catalog = Catalogs.open(Catalogs.catalogFile(dir, "t"), "t");
-		try (Engine engine = new Engine(new EngineConfig(state, catalog, null, Clock.systemUTC(), 512, 1, 1L << 30,
-				Duration.ofHours(1), true))) {
+		try (Engine engine = DuckLakeEngines.open(state, catalog)) {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			Writer writer = new Writer(repo, Signing.inFolder(state.resolve("fdl/keys")), "Ada", Clock.systemUTC());
 			String attachWork = "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')";

@@ -9,6 +9,7 @@ import io.lakestudio.ducklake.FileLineage;
 import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.engine.internal.Sql;
 
 /**
  * The embedded lineage columns of files maintenance wrote, as a read sees them: each row's snapshot
