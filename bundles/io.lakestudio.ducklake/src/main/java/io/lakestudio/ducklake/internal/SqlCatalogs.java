@@ -8,11 +8,13 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 import io.lakestudio.ducklake.AttachOptions;
 import io.lakestudio.ducklake.DuckDbFiles;
@@ -63,7 +65,7 @@ public final class SqlCatalogs {
 			if (fresh) {
 				dataPath = folder(o.dataPath() != null ? o.dataPath() : name + ".files");
 				try {
-					SqlStore.initialize(db, dataPath, o.createdBy(), sqlite);
+					initialize(db, dataPath, o.createdBy(), sqlite);
 				} catch (SQLException e) {
 					throw new DuckLakeException(name + ": cannot create a DuckLake catalog: " + e.getMessage(), e);
 				}
@@ -227,5 +229,25 @@ public final class SqlCatalogs {
 		}
 		throw new DuckLakeException(name + ": DuckLake catalog version " + v + " is newer than this Lakestudio reads ("
 				+ SpecTables.VERSION + ")");
+	}
+
+	/** Writes the tables and first rows of a new catalog (snapshot 0: schema main) in one transaction. */
+	static void initialize(Connection db, String dataPath, String createdBy, boolean sqlite) throws SQLException {
+		Sqlite.transaction(db, () -> {
+			try (Statement s = db.createStatement()) {
+				for (String c : SpecTables.createStatements()) {
+					s.execute(c);
+				}
+				s.execute("INSERT INTO ducklake_snapshot VALUES (0, " + Sqlite.text(Times.format(Instant.now()))
+						+ ", 0, 1, 0)");
+				s.execute("INSERT INTO ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL,"
+						+ " NULL)");
+				s.execute("INSERT INTO ducklake_metadata (key, value) VALUES ('version', '" + SpecTables.VERSION
+						+ "'), ('created_by', " + Sqlite.text(createdBy) + "), ('data_path', " + Sqlite.text(dataPath)
+						+ "), ('encrypted', 'false')");
+				s.execute("INSERT INTO ducklake_schema VALUES (0, " + Sqlite.text(UUID.randomUUID().toString())
+						+ ", 0, NULL, 'main', 'main/', " + (sqlite ? "1" : "true") + ")");
+			}
+		});
 	}
 }
