@@ -1,7 +1,6 @@
 package io.lakestudio.moraine.ducklake;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,25 +19,16 @@ import io.lakestudio.ducklake.MacroEntry;
 import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.PartitionSpec;
 import io.lakestudio.ducklake.ScheduledFile;
-import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.SortSpec;
-import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
-import io.lakestudio.ducklake.ViewEntry;
 import io.lakestudio.moraine.Catalog;
 import io.lakestudio.moraine.CatalogSnapshot;
-import io.lakestudio.moraine.ColumnInfo;
-import io.lakestudio.moraine.DataFileInfo;
 import io.lakestudio.moraine.MoraineException;
 import io.lakestudio.moraine.OptionScope;
 import io.lakestudio.moraine.ReadOnlyCatalog;
-import io.lakestudio.moraine.SchemaInfo;
 import io.lakestudio.moraine.SnapshotId;
-import io.lakestudio.moraine.SnapshotInfo;
 import io.lakestudio.moraine.TableId;
-import io.lakestudio.moraine.TableInfo;
-import io.lakestudio.moraine.ViewInfo;
 
 /**
  * A DuckLake catalog's metadata in a moraine store: every read through moraine's catalog API at the snapshot
@@ -98,17 +88,10 @@ public final class MoraineStore implements MetadataStore {
 		}
 	}
 
-	static Snapshot snapshot(SnapshotInfo s) {
-		long micros = s.time().micros();
-		return new Snapshot(s.id().value(), Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-				Math.floorMod(micros, 1_000_000L) * 1000), s.schemaVersion(), s.nextCatalogId(), s.nextFileId(),
-				s.changesMade(), s.author(), s.commitMessage());
-	}
-
 	@Override
 	public synchronized Snapshot latest() throws DuckLakeException {
 		try (CatalogSnapshot s = reader.snapshot()) {
-			return snapshot(s.info());
+			return Entries.snapshot(s.info());
 		} catch (MoraineException e) {
 			throw failed("read its latest snapshot", e);
 		}
@@ -117,7 +100,7 @@ public final class MoraineStore implements MetadataStore {
 	@Override
 	public synchronized Optional<Snapshot> snapshot(long id) throws DuckLakeException {
 		try (CatalogSnapshot s = reader.snapshotAt(new SnapshotId(id))) {
-			return Optional.of(snapshot(s.info()));
+			return Optional.of(Entries.snapshot(s.info()));
 		} catch (MoraineException e) {
 			if (e.kind() == MoraineException.Kind.NO_SUCH_SNAPSHOT) {
 				return Optional.empty();
@@ -129,7 +112,7 @@ public final class MoraineStore implements MetadataStore {
 	@Override
 	public synchronized List<Snapshot> snapshots() throws DuckLakeException {
 		try {
-			return reader.snapshots().stream().map(MoraineStore::snapshot).toList();
+			return reader.snapshots().stream().map(Entries::snapshot).toList();
 		} catch (MoraineException e) {
 			throw failed("read its snapshots", e);
 		}
@@ -150,42 +133,7 @@ public final class MoraineStore implements MetadataStore {
 
 	@Override
 	public synchronized CatalogAt at(Snapshot snapshot) throws DuckLakeException {
-		return at(snapshot.id(), "read the catalog at snapshot " + snapshot.id(), s -> {
-			List<SchemaEntry> schemas = new ArrayList<>();
-			List<ViewEntry> views = new ArrayList<>();
-			for (SchemaInfo x : s.schemas()) {
-				schemas.add(new SchemaEntry(x.id().value(), x.uuid(), x.begin().value(), x.name(), x.path()));
-				for (ViewInfo v : s.views(x.id())) {
-					views.add(new ViewEntry(v.id().value(), v.uuid(), v.begin().value(), x.id().value(), v.name(),
-							v.dialect(), v.sql(), v.columnAliases()));
-				}
-			}
-			views.sort(java.util.Comparator.comparingLong(ViewEntry::id));
-			List<TableEntry> tables = new ArrayList<>();
-			Map<Long, List<ColumnEntry>> columns = new java.util.LinkedHashMap<>();
-			for (TableInfo t : s.tables()) {
-				tables.add(new TableEntry(t.id().value(), t.uuid(), t.begin().value(), t.schema().value(), t.name(),
-						t.path()));
-				List<ColumnEntry> cs = columnTree(t.id().value(), s.columns(t.id()), null);
-				if (!cs.isEmpty()) {
-					columns.put(t.id().value(), cs);
-				}
-			}
-			return new CatalogAt(snapshot, List.copyOf(schemas), List.copyOf(tables), columns, List.copyOf(views));
-		});
-	}
-
-	/** The columns under {@code parent} (null: the table's own), in order, each with its fields. */
-	static List<ColumnEntry> columnTree(long table, List<ColumnInfo> all, Long parent) {
-		List<ColumnEntry> out = new ArrayList<>();
-		for (ColumnInfo c : all) {
-			if (java.util.Objects.equals(c.parent().map(p -> p.value()).orElse(null), parent)) {
-				out.add(new ColumnEntry(c.id().value(), c.begin().value(), table, c.order(), c.name(), c.columnType(),
-						c.initialDefault(), c.defaultValue(), c.nullsAllowed(), columnTree(table, all, c.id().value())));
-			}
-		}
-		out.sort(java.util.Comparator.comparingLong(ColumnEntry::order).thenComparingLong(ColumnEntry::id));
-		return out;
+		return at(snapshot.id(), "read the catalog at snapshot " + snapshot.id(), s -> Entries.catalogAt(snapshot, s));
 	}
 
 	@Override
@@ -250,34 +198,12 @@ public final class MoraineStore implements MetadataStore {
 
 	@Override
 	public synchronized List<DataFile> dataFiles(long tableId, long snapshot) throws DuckLakeException {
-		return at(snapshot, "read the data files of table " + tableId, s -> {
-			List<DataFile> out = new ArrayList<>();
-			for (DataFileInfo f : s.dataFiles(new TableId(tableId))) {
-				out.add(new DataFile(f.id().value(), tableId, f.begin().value(), f.path(), f.pathIsRelative(),
-						f.recordCount(), f.fileSizeBytes(), f.footerSize() == null ? 0 : f.footerSize(),
-						f.rowIdStart() == DataFileInfo.IDS_IN_FILE ? 0 : f.rowIdStart(),
-						List.of()));
-			}
-			return out;
-		});
+		return at(snapshot, "read the data files of table " + tableId, s -> Entries.dataFiles(s, tableId));
 	}
 
 	@Override
 	public synchronized List<DeleteFile> deleteFiles(long tableId, long snapshot) throws DuckLakeException {
-		return at(snapshot, "read the delete files of table " + tableId, s -> {
-			// the rows, not DeleteFileInfo: they carry the footer size too
-			List<DeleteFile> out = new ArrayList<>();
-			for (Map<String, Object> r : s.ducklakeRows("ducklake_delete_file")) {
-				if ((Long) r.get("table_id") == tableId && r.get("end_snapshot") == null) {
-					Object footer = r.get("footer_size");
-					out.add(new DeleteFile((Long) r.get("delete_file_id"), tableId, (Long) r.get("begin_snapshot"),
-							(Long) r.get("data_file_id"), (String) r.get("path"),
-							Boolean.TRUE.equals(r.get("path_is_relative")), (Long) r.get("delete_count"),
-							(Long) r.get("file_size_bytes"), footer == null ? 0 : (Long) footer));
-				}
-			}
-			return out;
-		});
+		return at(snapshot, "read the delete files of table " + tableId, s -> Entries.deleteFiles(s, tableId));
 	}
 
 	@Override
@@ -326,7 +252,7 @@ public final class MoraineStore implements MetadataStore {
 		long began = snapshots().stream().filter(x -> x.schemaVersion() == sv).mapToLong(Snapshot::id).min()
 				.orElse(latest().id());
 		List<ColumnEntry> cols = at(began, "read the columns of table " + table,
-				s -> columnTree(table, s.columns(new TableId(table)), null));
+				s -> Entries.columnTree(table, s.columns(new TableId(table)), null));
 		return head("read " + name, s -> Optional.of(InlinedRows.dataTable(s, table, sv, cols)));
 	}
 

@@ -1,10 +1,20 @@
 package io.lakestudio.engine.internal.ducklake;
 
+import java.io.IOException;
+import java.sql.SQLException;
 import java.text.ParseException;
 
 import io.lakestudio.ducklake.AttachOptions;
+import io.lakestudio.ducklake.DuckLakeCatalog;
+import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.engine.EngineException;
+import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.DuckDb;
 
-/** What {@code ATTACH 'ducklake:...' [AS name] [(options)]} says, read into the catalog's terms. */
+/**
+ * What {@code ATTACH 'ducklake:...' [AS name] [(options)]} says, read into the catalog's terms, and the catalog it
+ * names opened: a SQLite or DuckDB file, a moraine store, or an FDL version (read-only, over its verified catalog).
+ */
 final class AttachSql {
 
 	private AttachSql() {
@@ -67,5 +77,39 @@ final class AttachSql {
 			}
 		}
 		return o;
+	}
+
+	/** Opens the catalog {@code url} names as {@code name}, with the options {@code t} holds next. */
+	static Attached open(String name, String url, Text t, KindDuckDb db)
+			throws ParseException, EngineException, DuckLakeException, SQLException {
+		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
+		String[] metadataName = { "__ducklake_metadata_" + name, null };
+		AttachOptions o = options(t, metadataName);
+		String catalogUrl = url;
+		io.lakestudio.fdl.CheckedFiles fdlFiles = null;
+		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {
+			throw new EngineException(Kind.FAILED, "Invalid Input Error: META_CHECKPOINT pins a moraine store"
+					+ " (ducklake:moraine:<store>), not " + url);
+		}
+		if (url.startsWith(FdlVersions.PREFIX)) {
+			// an FDL version: its verified catalog over the repository's data, read-only whatever the options say
+			FdlVersions.Version v = FdlVersions.open(url, db.config().home());
+			catalogUrl = v.sqliteUrl();
+			fdlFiles = v.files();
+			o = o.withReadOnly(true).withDataPath(v.dataPath());
+		}
+		DuckLakeCatalog c = url.startsWith(MoraineAttach.PREFIX)
+				? MoraineAttach.open(url, o, metadataName[1], db.config().store())
+				: DuckLakeCatalog.open(catalogUrl, o, (file, ro) -> {
+					try {
+						return DuckDb.file(db.config().home(), file, ro);
+					} catch (IOException e) {
+						throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
+					}
+				});
+		Attached made = new Attached(name, c, metadataName[0]);
+		made.inliningRowLimit = o.dataInliningRowLimit();
+		made.fdlFiles = fdlFiles;
+		return made;
 	}
 }

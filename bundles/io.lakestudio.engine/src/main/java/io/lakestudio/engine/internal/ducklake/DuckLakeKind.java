@@ -1,31 +1,20 @@
 package io.lakestudio.engine.internal.ducklake;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
-import io.lakestudio.ducklake.AttachOptions;
-import io.lakestudio.ducklake.CatalogAt;
-import io.lakestudio.ducklake.DuckLakeCatalog;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.Snapshot;
-import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.engine.CatalogKind;
 import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
-import io.lakestudio.engine.internal.DuckDb;
-import io.lakestudio.engine.internal.Guard;
 import io.lakestudio.engine.internal.Sql;
 
 /**
@@ -193,37 +182,10 @@ public final class DuckLakeKind implements CatalogKind {
 					+ "\" is already attached");
 		}
 		settings.lake().checkVersion();
-		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
-		String[] metadataName = { "__ducklake_metadata_" + name, null };
-		AttachOptions o = AttachSql.options(t, metadataName);
-		String catalogUrl = url;
-		io.lakestudio.fdl.CheckedFiles fdlFiles = null;
-		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {
-			throw new EngineException(Kind.FAILED, "Invalid Input Error: META_CHECKPOINT pins a moraine store"
-					+ " (ducklake:moraine:<store>), not " + url);
-		}
-		if (url.startsWith(FdlVersions.PREFIX)) {
-			// an FDL version: its verified catalog over the repository's data, read-only whatever the options say
-			FdlVersions.Version v = FdlVersions.open(url, db.config().home());
-			catalogUrl = v.sqliteUrl();
-			fdlFiles = v.files();
-			o = o.withReadOnly(true).withDataPath(v.dataPath());
-		}
-		DuckLakeCatalog c = url.startsWith(MoraineAttach.PREFIX)
-				? MoraineAttach.open(url, o, metadataName[1], db.config().store())
-				: DuckLakeCatalog.open(catalogUrl, o, (file, ro) -> {
-					try {
-						return DuckDb.file(db.config().home(), file, ro);
-					} catch (IOException e) {
-						throw new SQLException("cannot load DuckDB: " + e.getMessage(), e);
-					}
-				});
-		Attached made = new Attached(name, c, metadataName[0]);
-		made.inliningRowLimit = o.dataInliningRowLimit();
-		made.fdlFiles = fdlFiles;
+		Attached made = AttachSql.open(name, url, t, db);
 		attached.put(key, made);
-		if (!c.dataPath().matches("^[a-z0-9]+://.*")) {
-			db.allow(Path.of(c.dataPath()));
+		if (!made.catalog.dataPath().matches("^[a-z0-9]+://.*")) {
+			db.allow(Path.of(made.catalog.dataPath()));
 		}
 		return ok("ok");
 	}
