@@ -1,5 +1,8 @@
 package io.lakestudio.ui.ducklake;
 
+import static io.lakestudio.ui.format.Tables.pack;
+import static io.lakestudio.ui.format.Tables.table;
+
 import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -9,7 +12,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
@@ -52,11 +54,13 @@ public final class FdlCompareEditor extends EditorPart {
 		Composite c = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().margins(6, 6).applyTo(c);
 		versions = table(c, "", "Version", "Author", "Time", "Message");
+		pack(versions); // the headers read while the versions are opened
 		GridDataFactory.fillDefaults().grab(true, false).applyTo(versions);
 		state = new Label(c, SWT.WRAP);
 		state.setText(READING);
 		GridDataFactory.fillDefaults().grab(true, false).hint(400, SWT.DEFAULT).applyTo(state);
 		tables = table(c, "Table", "Change", "Rows added", "Rows removed", "Schema changes");
+		pack(tables);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(tables);
 		job = new FdlCompareJob(Catalogs.home(), (FdlCompareInput) getEditorInput(), c.getDisplay(), sink());
 		job.schedule();
@@ -120,22 +124,7 @@ public final class FdlCompareEditor extends EditorPart {
 		state.getParent().layout();
 	}
 
-	private static Table table(Composite parent, String... headers) {
-		Table t = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
-		t.setHeaderVisible(true);
-		t.setLinesVisible(true);
-		for (String h : headers) {
-			new TableColumn(t, SWT.LEFT).setText(h);
-		}
-		pack(t);
-		return t;
-	}
 
-	private static void pack(Table t) {
-		for (TableColumn c : t.getColumns()) {
-			c.pack();
-		}
-	}
 
 	/** The header: a row per version (A, B): side, ID, author, time, message. */
 	public Table versions() {

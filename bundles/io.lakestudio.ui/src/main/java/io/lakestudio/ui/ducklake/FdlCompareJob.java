@@ -18,6 +18,7 @@ import io.lakestudio.fdl.Reader;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.store.StoreException;
 import io.lakestudio.ui.lake.Engines;
+import io.lakestudio.ui.lake.UiAnswers;
 
 /**
  * Compares two versions off the UI thread: each opened by FDL's reader first (record, signature, trusted key,
@@ -45,15 +46,15 @@ final class FdlCompareJob extends Job {
 
 	private final Path home;
 	private final FdlCompareInput input;
-	private final Display display;
 	private final Sink sink;
+	private final UiAnswers ui;
 	private volatile EngineSession session;
 
 	FdlCompareJob(Path home, FdlCompareInput input, Display display, Sink sink) {
 		super("Comparing versions: " + input.getName());
 		this.home = home;
 		this.input = input;
-		this.display = display;
+		this.ui = new UiAnswers(display, sink::wants);
 		this.sink = sink;
 		setUser(true);
 	}
@@ -72,21 +73,21 @@ final class FdlCompareJob extends Job {
 			Reader.Opened a = open(reader, parent);
 			Reader.Opened older = a.record().created().isAfter(b.record().created()) ? b : a;
 			Reader.Opened newer = older == a ? b : a;
-			ui(() -> sink.versions(older, newer));
+			ui.send(() -> sink.versions(older, newer));
 			session = Engines.get().openSession("fdl-compare");
 			List<FdlDiff.TableDiff> tables = FdlDiff.between(session, repo.location(), older.id(), newer.id(),
 					(t, done, total) -> {
 						monitor.subTask(t + " (" + (done + 1) + " of " + total + ")");
-						ui(() -> sink.comparing(t, done, total));
+						ui.send(() -> sink.comparing(t, done, total));
 						return !monitor.isCanceled();
 					});
 			long ms = (System.nanoTime() - t0) / 1_000_000;
-			ui(() -> sink.done(tables, ms));
+			ui.send(() -> sink.done(tables, ms));
 			return Status.OK_STATUS;
 		} catch (EngineException | StoreException | IOException | RuntimeException e) {
 			boolean cancelled = monitor.isCanceled();
 			String m = e.getMessage() == null ? e.toString() : e.getMessage();
-			ui(() -> sink.failed(m, cancelled));
+			ui.send(() -> sink.failed(m, cancelled));
 			// the editor shows it plainly; an error dialog on top would say it twice
 			return cancelled ? Status.CANCEL_STATUS : Status.OK_STATUS;
 		} finally {
@@ -122,13 +123,4 @@ final class FdlCompareJob extends Job {
 		return family == FAMILY;
 	}
 
-	private void ui(Runnable r) {
-		if (!display.isDisposed()) {
-			display.asyncExec(() -> {
-				if (sink.wants()) {
-					r.run();
-				}
-			});
-		}
-	}
 }

@@ -13,6 +13,7 @@ import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.Result;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.ui.lake.Engines;
+import io.lakestudio.ui.lake.UiAnswers;
 
 /**
  * Runs one statement through the workbench's engine off the UI thread and hands its rows to a {@link Sink} on the
@@ -45,8 +46,8 @@ public final class StatementJob extends Job {
 
 	private final String sql;
 	private final String source;
-	private final Display display;
 	private final Sink sink;
+	private final UiAnswers ui;
 	private final int limit;
 	private java.nio.file.Path attachKept;
 	private volatile EngineSession session;
@@ -58,7 +59,7 @@ public final class StatementJob extends Job {
 		super("Running SQL: " + oneLine(sql));
 		this.sql = sql;
 		this.source = source;
-		this.display = display;
+		this.ui = new UiAnswers(display, sink::wants);
 		this.sink = sink;
 		this.limit = limit;
 		setUser(true);
@@ -73,7 +74,7 @@ public final class StatementJob extends Job {
 			int cols = r.columnNames().size();
 			List<String> names = List.copyOf(r.columnNames());
 			List<String> types = List.copyOf(r.columnTypes());
-			ui(() -> sink.columns(names, types));
+			ui.send(() -> sink.columns(names, types));
 			List<String[]> batch = new ArrayList<>();
 			long last = System.nanoTime();
 			boolean truncated = false;
@@ -95,7 +96,7 @@ public final class StatementJob extends Job {
 				if (batch.size() >= BATCH || System.nanoTime() - last > FLUSH_MILLIS * 1_000_000) {
 					List<String[]> b = batch;
 					batch = new ArrayList<>();
-					ui(() -> sink.rows(b));
+					ui.send(() -> sink.rows(b));
 					monitor.subTask(n + " rows");
 					last = System.nanoTime();
 				}
@@ -107,7 +108,7 @@ public final class StatementJob extends Job {
 			List<String> notices = new ArrayList<>(notes);
 			notices.addAll(r.notices());
 			long ms = (System.nanoTime() - t0) / 1_000_000;
-			ui(() -> {
+			ui.send(() -> {
 				sink.rows(b);
 				sink.done(rows, ms, notices, cancelled, cut);
 			});
@@ -120,7 +121,7 @@ public final class StatementJob extends Job {
 			}
 			String m = (e.getMessage() == null ? e.toString() : e.getMessage())
 					+ (notes.isEmpty() ? "" : "\n" + String.join("\n", notes));
-			ui(() -> sink.failed(m, ms, cancelled));
+			ui.send(() -> sink.failed(m, ms, cancelled));
 			// the sink shows it plainly; an error dialog on top would say it twice
 			return cancelled ? Status.CANCEL_STATUS : Status.OK_STATUS;
 		} finally {
@@ -177,15 +178,6 @@ public final class StatementJob extends Job {
 		return family == FAMILY;
 	}
 
-	private void ui(Runnable r) {
-		if (!display.isDisposed()) {
-			display.asyncExec(() -> {
-				if (sink.wants()) {
-					r.run();
-				}
-			});
-		}
-	}
 
 	static String oneLine(String sql) {
 		String s = sql.strip().replaceAll("\\s+", " ");

@@ -1,5 +1,9 @@
 package io.lakestudio.ui.table;
 
+import static io.lakestudio.ui.format.Tables.pack;
+import static io.lakestudio.ui.format.Tables.table;
+import static io.lakestudio.ui.format.Tables.row;
+
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -11,8 +15,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableColumn;
-import org.eclipse.swt.widgets.TableItem;
 
 import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.ducklake.Snapshot;
@@ -182,25 +184,8 @@ public final class TablePages {
 		return dataState.getText();
 	}
 
-	private static Table table(Composite parent, String... headers) {
-		Table t = new Table(parent, SWT.BORDER | SWT.FULL_SELECTION);
-		t.setHeaderVisible(true);
-		t.setLinesVisible(true);
-		for (String h : headers) {
-			new TableColumn(t, SWT.LEFT).setText(h);
-		}
-		return t;
-	}
 
-	private static void row(Table t, String... cells) {
-		new TableItem(t, SWT.NONE).setText(cells);
-	}
 
-	private static void pack(Table t) {
-		for (TableColumn c : t.getColumns()) {
-			c.pack();
-		}
-	}
 
 	public Table facts() {
 		return facts;
