@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,12 +25,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Settings;
-import io.lakestudio.engine.DuckLakeAttachments;
 import io.lakestudio.fdl.Layout;
 import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
-import io.lakestudio.fdl.Writer;
 import io.lakestudio.store.FolderStore;
 import io.lakestudio.ui.ducklake.FdlCompareEditor;
 import io.lakestudio.ui.lake.Engines;
@@ -57,21 +53,10 @@ class FdlCompareTest {
 
 	@BeforeAll
 	static void repository() throws Exception {
-		DuckDbGate.beforeEngine();
-		Workbench.useHome(home);
-		String url = DuckLakes.sqlite(home, dir);
-		Settings s = Settings.load(home);
-		DuckLakeAttachments.remove(s, "lake");
-		s.save();
-		Path working = dir.resolve("lake.sqlite");
-		folder = dir.resolve("repo");
-		Files.createDirectories(folder);
-		Repository repo = Repository.init(new FolderStore(folder), folder + "/");
-		Signing me = Signing.inFolder(home.resolve("fdl").resolve("keys"));
-		Path scratch = dir.resolve("scratch");
-		v1 = new Writer(repo, me, "ada", Clock.systemUTC()).commit(working, "main", "orders and customers", scratch,
-				false).id();
-		DuckLakes.run("ATTACH '" + url + "' AS lake",
+		FdlRepos r = FdlRepos.create(home, dir);
+		folder = r.folder;
+		v1 = r.commit(r.me, "ada", "main", "orders and customers");
+		DuckLakes.run("ATTACH '" + r.url + "' AS lake",
 				"CREATE TABLE lake.returns (order_id INTEGER, reason VARCHAR)",
 				"INSERT INTO lake.returns VALUES (2, 'damaged'), (3, 'late')",
 				"ALTER TABLE lake.orders ADD COLUMN note VARCHAR",
@@ -79,12 +64,10 @@ class FdlCompareTest {
 				"INSERT INTO lake.sales.customers VALUES (3, 'Linus')",
 				"DELETE FROM lake.sales.customers WHERE id = 1",
 				"SELECT 1");
-		v2 = new Writer(repo, me, "grace", Clock.systemUTC()).commit(working, "main", "returns, notes, Linus", scratch,
-				false).id();
-		DuckLakes.run("ATTACH '" + url + "' AS lake", "DELETE FROM lake.returns", "SELECT 1");
-		v3 = new Writer(repo, Signing.generate(), "eve", Clock.systemUTC()).commit(working, "eve", "from a stranger",
-				scratch, false).id();
-		DuckLakes.keep(home, new DuckLakeAttachments.Attachment("repo", "ducklake:fdl:" + folder, null, true));
+		v2 = r.commit(r.me, "grace", "main", "returns, notes, Linus");
+		DuckLakes.run("ATTACH '" + r.url + "' AS lake", "DELETE FROM lake.returns", "SELECT 1");
+		v3 = r.commit(Signing.generate(), "eve", "eve", "from a stranger");
+		r.keep(home);
 	}
 
 	@AfterAll

@@ -3,7 +3,6 @@ package io.lakestudio.ui.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
@@ -16,13 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Settings;
-import io.lakestudio.engine.DuckLakeAttachments;
 import io.lakestudio.fdl.Refs;
-import io.lakestudio.fdl.Repository;
 import io.lakestudio.fdl.Signing;
-import io.lakestudio.fdl.Writer;
-import io.lakestudio.store.FolderStore;
 import io.lakestudio.ui.lake.Engines;
 import io.lakestudio.ui.tree.OneLakeView;
 
@@ -44,30 +38,17 @@ class FdlTreeTest {
 
 	@BeforeAll
 	static void repository() throws Exception {
-		DuckDbGate.beforeEngine();
-		Workbench.useHome(home);
-		String url = DuckLakes.sqlite(home, dir);
-		Settings s = Settings.load(home);
-		DuckLakeAttachments.remove(s, "lake");
-		s.save();
-		Path working = dir.resolve("lake.sqlite");
-		Path folder = dir.resolve("repo");
-		Files.createDirectories(folder);
-		Repository repo = Repository.init(new FolderStore(folder), folder + "/");
-		Signing me = Signing.inFolder(home.resolve("fdl").resolve("keys"));
-		Path scratch = dir.resolve("scratch");
-		v1 = new Writer(repo, me, "ada", Clock.systemUTC()).commit(working, "main", "first orders", scratch, false)
-				.id();
-		DuckLakes.run("ATTACH '" + url + "' AS lake", "INSERT INTO lake.orders VALUES (5, 'west', 1.00)", "SELECT 1");
-		v2 = new Writer(repo, me, "ada", Clock.systemUTC()).commit(working, "main", "fifth order", scratch, false).id();
-		Refs refs = new Refs(repo);
+		FdlRepos r = FdlRepos.create(home, dir);
+		v1 = r.commit(r.me, "ada", "main", "first orders");
+		DuckLakes.run("ATTACH '" + r.url + "' AS lake", "INSERT INTO lake.orders VALUES (5, 'west', 1.00)", "SELECT 1");
+		v2 = r.commit(r.me, "ada", "main", "fifth order");
+		Refs refs = new Refs(r.repository());
 		refs.tag("release-1", v1);
 		refs.moveBranch("dev", v1, null, false);
-		DuckLakes.run("ATTACH '" + url + "' AS lake", "INSERT INTO lake.orders VALUES (6, 'east', 2.00)", "SELECT 1");
-		v3 = new Writer(repo, Signing.generate(), "eve", Clock.systemUTC()).commit(working, "eve", "from a stranger",
-				scratch, false).id();
+		DuckLakes.run("ATTACH '" + r.url + "' AS lake", "INSERT INTO lake.orders VALUES (6, 'east', 2.00)", "SELECT 1");
+		v3 = r.commit(Signing.generate(), "eve", "eve", "from a stranger");
 		refs.openRequest(v3, "main", "eve", "please merge", Clock.systemUTC());
-		DuckLakes.keep(home, new DuckLakeAttachments.Attachment("repo", "ducklake:fdl:" + folder, null, true));
+		r.keep(home);
 	}
 
 	@AfterAll
