@@ -10,14 +10,8 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineSession;
 
 /**
@@ -25,23 +19,7 @@ import io.lakestudio.engine.EngineSession;
  * initial default), checked against a plain DuckDB over the same Parquet file with the defaults as the ALTERs gave
  * them. Before, such a table could not be read at all ("Cannot deduce template type 'T' in function: 'list_value'").
  */
-class DuckLakeColumnDefaultsTest {
-
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
-
-	@BeforeAll
-	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeColumnDefaultsTest extends SharedEngineTest {
 
 	@Test
 	void oldFilesReadTheDefaultsOfColumnsAddedSince() throws Exception {

@@ -11,14 +11,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineSession;
 
 /**
@@ -26,23 +20,7 @@ import io.lakestudio.engine.EngineSession;
  * Parquet files: an UPDATE's rows keep their row ids (carried in the new file), and a second delete from a file
  * writes one delete file that holds both deletes, each with its snapshot, in place of the first.
  */
-class DuckLakeDeleteLineageTest {
-
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
-
-	@BeforeAll
-	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeDeleteLineageTest extends SharedEngineTest {
 
 	@Test
 	void updatedRowsKeepTheirRowIds() throws Exception {

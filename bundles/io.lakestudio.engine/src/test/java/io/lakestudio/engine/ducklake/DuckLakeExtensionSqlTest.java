@@ -19,9 +19,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -34,25 +31,26 @@ import io.lakestudio.engine.Result;
  * DuckDB of the test's own reads from the catalog file and the Parquet files, and beside each, what must still be
  * refused.
  */
-class DuckLakeExtensionSqlTest {
+class DuckLakeExtensionSqlTest extends SharedEngineTest {
 
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
 	static Connection oracle;
 
 	@BeforeAll
 	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
 		oracle = DriverManager.getConnection("jdbc:duckdb:");
 	}
 
 	@AfterAll
 	static void stop() throws Exception {
-		engine.close();
 		oracle.close();
+	}
+
+	/** Each statement is refused by the guard, saying so. */
+	private static void refused(EngineSession s, String... statements) {
+		for (String bad : statements) {
+			EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
+			assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
+		}
 	}
 
 	@Test
@@ -73,7 +71,7 @@ class DuckLakeExtensionSqlTest {
 			assertEquals(List.of("1|A", "2|B", "4|d", "5|e"), independent(meta, "t", "id", "v"));
 			Files.writeString(dir.resolve("secret.csv"), "id\n9\n");
 			String secret = dir.resolve("secret.csv").toString();
-			for (String bad : List.of(
+			refused(s,
 					"MERGE INTO h.t USING h.src s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = (SELECT"
 							+ " max(id)::VARCHAR FROM read_csv('" + secret + "'))",
 					"MERGE INTO h.t USING h.src s ON getenv('HOME') = s.v WHEN MATCHED THEN DELETE",
@@ -81,10 +79,7 @@ class DuckLakeExtensionSqlTest {
 							+ " (SELECT max(id)::VARCHAR FROM read_csv('" + secret + "')))",
 					"MERGE INTO h.t USING (SELECT * FROM read_csv('" + secret + "')) s ON t.id = s.id WHEN MATCHED"
 							+ " THEN DELETE",
-					"MERGE INTO h.t USING h.src s ON t.id = s.id WHEN MATCHED THEN DELETE RETURNING *")) {
-				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
-				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
-			}
+					"MERGE INTO h.t USING h.src s ON t.id = s.id WHEN MATCHED THEN DELETE RETURNING *");
 			assertEquals(List.of("1|A", "2|B", "4|d", "5|e"), independent(meta, "t", "id", "v"));
 		}
 	}
@@ -112,11 +107,8 @@ class DuckLakeExtensionSqlTest {
 			assertEquals(1, liveFiles(meta));
 			assertEquals(List.of("1", "2", "3"), independent(meta, "t", "i"));
 			ok(s, "PREPARE bad AS SELECT * FROM read_csv('" + dir.resolve("x.csv") + "')");
-			for (String bad : List.of("EXECUTE bad", "CALL not_a_ducklake_call()",
-					"SELECT * FROM table_changes('t', 0, 1), read_text('" + meta + "')")) {
-				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
-				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
-			}
+			refused(s, "EXECUTE bad", "CALL not_a_ducklake_call()",
+					"SELECT * FROM table_changes('t', 0, 1), read_text('" + meta + "')");
 		}
 	}
 
@@ -192,11 +184,8 @@ class DuckLakeExtensionSqlTest {
 			assertEquals(List.of("sqlite|" + dataPath(meta)), DuckLakeSessionTest.rows(s, "SELECT catalog_type || '|' || data_path FROM"
 					+ " h.settings()"));
 			assertEquals(List.of("sqlite"), DuckLakeSessionTest.rows(s, "SELECT catalog_type FROM ducklake_settings('h')"));
-			for (String bad : List.of("LOAD httpfs", "PRAGMA enable_external_access=true",
-					"PRAGMA allowed_directories=['/']", "PRAGMA temp_directory='/tmp'")) {
-				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
-				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
-			}
+			refused(s, "LOAD httpfs", "PRAGMA enable_external_access=true",
+					"PRAGMA allowed_directories=['/']", "PRAGMA temp_directory='/tmp'");
 		}
 	}
 
@@ -211,12 +200,9 @@ class DuckLakeExtensionSqlTest {
 			ok(s, "INSERT INTO h.t SELECT * FROM scratch UNION ALL SELECT * FROM more");
 			assertEquals(List.of("11|d", "12|d", "1|d", "2|d"), independent(meta, "t", "i", "v"));
 			Files.writeString(dir.resolve("secret.csv"), "i,v\n9,x\n");
-			for (String bad : List.of("INSERT INTO scratch SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
+			refused(s, "INSERT INTO scratch SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
 					"CREATE TABLE leak AS SELECT * FROM read_csv('" + dir.resolve("secret.csv") + "')",
-					"CREATE TABLE __dl_own(i INTEGER)")) {
-				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
-				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
-			}
+					"CREATE TABLE __dl_own(i INTEGER)");
 		}
 		// another session has none of them
 		try (EngineSession s = attach(dir, meta)) {
@@ -248,15 +234,12 @@ class DuckLakeExtensionSqlTest {
 			Files.createDirectories(dir.resolve("files/main"));
 			Files.createSymbolicLink(dir.resolve("files/main/link.parquet"), dir.resolve("secret.parquet"));
 			ok(s, "SET VARIABLE outside = '" + dir.resolve("secret.parquet") + "'");
-			for (String bad : List.of("SELECT * FROM read_parquet('" + dir.resolve("secret.parquet") + "')",
+			refused(s, "SELECT * FROM read_parquet('" + dir.resolve("secret.parquet") + "')",
 					"SELECT * FROM read_parquet('" + dir.resolve("files") + "/../secret.parquet')",
 					"SELECT * FROM read_parquet('" + dir.resolve("files/main/link.parquet") + "')",
 					"SELECT * FROM read_parquet(getvariable('outside'))",
 					"SELECT * FROM read_blob('" + meta + "')",
-					"SELECT * FROM read_parquet((SELECT '" + dir.resolve("secret.parquet") + "'))")) {
-				EngineException e = assertThrows(EngineException.class, () -> ok(s, bad), bad);
-				assertTrue(e.getMessage().contains("refused"), bad + ": " + e.getMessage());
-			}
+					"SELECT * FROM read_parquet((SELECT '" + dir.resolve("secret.parquet") + "'))");
 		}
 	}
 

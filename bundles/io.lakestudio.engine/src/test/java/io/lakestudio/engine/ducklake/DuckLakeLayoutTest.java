@@ -14,15 +14,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -31,23 +26,7 @@ import io.lakestudio.engine.Result;
  * Partitioned, sorted and commented DuckLake tables on both catalog databases, checked against what the catalog
  * file holds (plain JDBC, after DETACH) and what raw DuckDB reads from each Parquet file the catalog names.
  */
-class DuckLakeLayoutTest {
-
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
-
-	@BeforeAll
-	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		engine.close();
-	}
+class DuckLakeLayoutTest extends SharedEngineTest {
 
 	private static String url(String kind, Path meta) {
 		return kind.equals("sqlite") ? "ducklake:sqlite:" + meta : "ducklake:" + meta;

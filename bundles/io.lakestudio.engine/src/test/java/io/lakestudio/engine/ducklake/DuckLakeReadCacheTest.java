@@ -12,10 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
 import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -27,26 +24,19 @@ import io.lakestudio.engine.Result;
  * ids reads by field id. Expected answers come from a plain DuckDB over the same {@code range} the rows were made
  * of, or from the rows as inserted, never from the engine.
  */
-class DuckLakeReadCacheTest {
+class DuckLakeReadCacheTest extends SharedEngineTest {
 
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
 	static Engine other;
 	static Connection oracle;
 
 	@BeforeAll
 	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
 		other = DuckLakeEngines.open(home.resolve("other"), catalog);
 		oracle = DriverManager.getConnection("jdbc:duckdb:");
 	}
 
 	@AfterAll
 	static void stop() throws Exception {
-		engine.close();
 		other.close();
 		oracle.close();
 	}

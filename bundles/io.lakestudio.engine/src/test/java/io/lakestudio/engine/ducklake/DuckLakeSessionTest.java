@@ -18,9 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -32,24 +29,17 @@ import io.lakestudio.engine.Result;
  * DuckDB of the test's own ({@code read_parquet}, by field id = column id, minus the {@code (file_path, pos)}
  * rows of the delete files).
  */
-class DuckLakeSessionTest {
+class DuckLakeSessionTest extends SharedEngineTest {
 
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
 	static Connection oracle;
 
 	@BeforeAll
 	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
 		oracle = DriverManager.getConnection("jdbc:duckdb:");
 	}
 
 	@AfterAll
 	static void stop() throws Exception {
-		engine.close();
 		oracle.close();
 	}
 

@@ -10,14 +10,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 import io.lakestudio.engine.Result;
@@ -26,23 +21,7 @@ import io.lakestudio.engine.Result;
  * duckdb_tables() with DuckLake catalogs attached lists their tables as the catalog file has them (live rows,
  * columns), beside the session's temp tables, and none of the kind's own.
  */
-class DuckLakeSystemTablesTest {
-
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
-
-	@BeforeAll
-	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
-	@AfterAll
-	static void stop() throws Exception {
-		engine.close();
-	}
+class DuckLakeSystemTablesTest extends SharedEngineTest {
 
 	@Test
 	void duckdbTablesListsEachCatalogsTablesAsTheCatalogFileSays(@TempDir Path dir) throws Exception {
