@@ -1,11 +1,9 @@
 package io.lakestudio.catalog;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -24,49 +22,69 @@ public final class Names {
 	public static List<String> closest(List<String> names, String wanted) {
 		String w = wanted.toLowerCase(Locale.ROOT);
 		Pairs pairs = new Pairs(w);
-		record Bound(String name, String lower, int bound) {
+		int n = names.size();
+		String[] lower = new String[n];
+		int[] bound = new int[n];
+		int max = 0;
+		for (int i = 0; i < n; i++) {
+			lower[i] = names.get(i).toLowerCase(Locale.ROOT);
+			bound[i] = pairs.bound(lower[i]);
+			max = Math.max(max, bound[i]);
 		}
-		List<Bound> bounds = new ArrayList<>(names.size());
-		for (String n : names) {
-			String l = n.toLowerCase(Locale.ROOT);
-			bounds.add(new Bound(n, l, pairs.bound(l)));
+		// the names in the order of their bounds, small numbers: counted into place, not sorted
+		int[] next = new int[max + 2];
+		for (int b : bound) {
+			next[b + 1]++;
 		}
-		bounds.sort(Comparator.comparingInt(Bound::bound));
+		for (int b = 1; b < next.length; b++) {
+			next[b] += next[b - 1];
+		}
+		int[] order = new int[n];
+		for (int i = 0; i < n; i++) {
+			order[next[bound[i]]++] = i;
+		}
 		record Scored(String name, int distance) {
 		}
-		Comparator<Scored> order = Comparator.comparingInt(Scored::distance).thenComparing(Scored::name);
-		PriorityQueue<Scored> best = new PriorityQueue<>(order.reversed()); // the worst of the best first
-		for (Bound b : bounds) {
-			if (best.size() == CLOSEST && b.bound() > best.peek().distance()) {
+		Comparator<Scored> byDistance = Comparator.comparingInt(Scored::distance).thenComparing(Scored::name);
+		PriorityQueue<Scored> best = new PriorityQueue<>(byDistance.reversed()); // the worst of the best first
+		for (int i : order) {
+			if (best.size() == CLOSEST && bound[i] > best.peek().distance()) {
 				break; // no name from here on can come closer than the five found
 			}
-			best.add(new Scored(b.name(), distance(b.lower(), w)));
+			best.add(new Scored(names.get(i), distance(lower[i], w)));
 			if (best.size() > CLOSEST) {
 				best.poll();
 			}
 		}
-		return best.stream().sorted(order).map(Scored::name).toList();
+		return best.stream().sorted(byDistance).map(Scored::name).toList();
 	}
 
-	/** The letter pairs of the wanted name, by slot, and how often each occurs in it. */
+	/** The letter pairs of the wanted name, sorted, and how often each occurs in it. */
 	private static final class Pairs {
 		private final String wanted;
-		private final Map<Integer, Integer> slots = new HashMap<>();
+		private final int[] keys;
 		private final int[] counts;
 		private final int[] left;
 
 		Pairs(String wanted) {
 			this.wanted = wanted;
-			List<Integer> n = new ArrayList<>();
-			for (int i = 0; i + 1 < wanted.length(); i++) {
-				int slot = slots.computeIfAbsent(pair(wanted, i), k -> slots.size());
-				if (slot == n.size()) {
-					n.add(0);
-				}
-				n.set(slot, n.get(slot) + 1);
+			int[] all = new int[Math.max(0, wanted.length() - 1)];
+			for (int i = 0; i < all.length; i++) {
+				all[i] = pair(wanted, i);
 			}
-			counts = n.stream().mapToInt(Integer::intValue).toArray();
-			left = new int[counts.length];
+			Arrays.sort(all);
+			int distinct = 0;
+			int[] k = new int[all.length];
+			int[] c = new int[all.length];
+			for (int i = 0; i < all.length; i++) {
+				if (distinct == 0 || k[distinct - 1] != all[i]) {
+					k[distinct++] = all[i];
+				}
+				c[distinct - 1]++;
+			}
+			keys = Arrays.copyOf(k, distinct);
+			counts = Arrays.copyOf(c, distinct);
+			left = new int[distinct];
 		}
 
 		/**
@@ -77,8 +95,8 @@ public final class Names {
 			System.arraycopy(counts, 0, left, 0, counts.length);
 			int shared = 0;
 			for (int i = 0; i + 1 < name.length(); i++) {
-				Integer slot = slots.get(pair(name, i));
-				if (slot != null && left[slot]-- > 0) {
+				int slot = Arrays.binarySearch(keys, pair(name, i));
+				if (slot >= 0 && left[slot]-- > 0) {
 					shared++;
 				}
 			}

@@ -55,6 +55,29 @@ class CatalogFileTest {
 	}
 
 	@Test
+	void readingNeverWritesTheFile() throws Exception {
+		// a catalog another tool left in rollback-journal mode: answering from it must not convert it to WAL
+		Path file = Catalogs.catalogFile(home, "a");
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+		}
+		try (var conn = DriverManager.getConnection("jdbc:sqlite:" + file); var s = conn.createStatement()) {
+			s.execute("PRAGMA journal_mode = DELETE");
+		}
+		byte[] before = Files.readAllBytes(file);
+		try (ReadOnlyCatalog c = Catalogs.openReadOnly(file, "a")) {
+			assertTrue(c.knowsAnything());
+			assertFalse(c.workspaces().isEmpty());
+		}
+		assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)), "the catalog's bytes are as they were");
+		try (var conn = DriverManager.getConnection("jdbc:sqlite:" + file);
+				var rs = conn.createStatement().executeQuery("PRAGMA journal_mode")) {
+			rs.next();
+			assertEquals("delete", rs.getString(1));
+		}
+	}
+
+	@Test
 	void truncatedFileIsSetAsideAndKept() throws Exception {
 		Path file = Catalogs.catalogFile(home, "a");
 		try (Catalog c = Catalogs.open(file, "a")) {

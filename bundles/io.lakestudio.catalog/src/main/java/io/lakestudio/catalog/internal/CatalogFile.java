@@ -52,7 +52,7 @@ public final class CatalogFile {
 			String problem = headerProblem(file);
 			if (problem == null) {
 				try {
-					c = connect(file);
+					c = connect(file, writable);
 					problem = schemaProblem(c, writable);
 				} catch (SQLException e) {
 					problem = "cannot be opened (" + e.getMessage() + ")";
@@ -69,7 +69,7 @@ public final class CatalogFile {
 		try {
 			if (c == null) {
 				Files.createDirectories(file.toAbsolutePath().getParent());
-				c = connect(file);
+				c = connect(file, writable);
 			}
 			// a file with no schema yet (new, or its first writer was killed before making one) gets it now,
 			// even for reading: otherwise every read fails on a missing table
@@ -98,14 +98,18 @@ public final class CatalogFile {
 
 	/** A connection for watching: reads only, never creates the file. */
 	public static Connection readConnection(Path file) throws SQLException {
-		Connection c = connect(file);
+		Connection c = connect(file, false);
 		try (Statement s = c.createStatement()) {
 			s.execute("PRAGMA query_only = 1");
 		}
 		return c;
 	}
 
-	static Connection connect(Path file) throws SQLException {
+	/**
+	 * A connection with a busy timeout; a writer's also puts the file in WAL (a no-op once it is) and syncs less.
+	 * A reader sets neither: a command that only reads never writes the catalog, whatever mode it finds it in.
+	 */
+	static Connection connect(Path file, boolean writer) throws SQLException {
 		try {
 			// 0600 whatever the umask; SQLite gives its -wal and -shm files the database file's mode
 			if (!Files.exists(file)) {
@@ -124,8 +128,10 @@ public final class CatalogFile {
 		Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file.toAbsolutePath(), p);
 		try (Statement s = c.createStatement()) {
 			s.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
-			s.execute("PRAGMA journal_mode = WAL");
-			s.execute("PRAGMA synchronous = NORMAL");
+			if (writer) {
+				s.execute("PRAGMA journal_mode = WAL");
+				s.execute("PRAGMA synchronous = NORMAL");
+			}
 		}
 		return c;
 	}

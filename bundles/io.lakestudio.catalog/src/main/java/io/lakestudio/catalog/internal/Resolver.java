@@ -57,11 +57,13 @@ final class Resolver {
 		if (!catalog.held(Listing.tables(it.id()))) {
 			return Resolution.unknown(Listing.tables(it.id()));
 		}
+		// compared without the workspace/item prefix they all share (it changes no distance and no order) and
+		// joined by SQLite: one string a row, and the prefix added to the closest alone
+		List<String> names = catalog.sql.list("SELECT CASE schema_name WHEN '' THEN name ELSE schema_name || '/' || name"
+				+ " END FROM lake_table WHERE item_id = ? AND dropped_at IS NULL", rs -> rs.getString(1), it.id());
 		String prefix = ws.name() + "/" + it.name() + "/";
-		List<String> names = catalog.sql.list("SELECT schema_name, name FROM lake_table WHERE item_id = ?"
-				+ " AND dropped_at IS NULL", rs -> prefix + (rs.getString(1).isEmpty() ? "" : rs.getString(1) + "/")
-						+ rs.getString(2), it.id());
-		return Resolution.missing(Names.closest(names, prefix + (schema.isEmpty() ? "" : schema + "/") + name.table()));
+		return Resolution.missing(Names.closest(names, (schema.isEmpty() ? "" : schema + "/") + name.table()).stream()
+				.map(n -> prefix + n).toList());
 	}
 
 	/** An exact-case match if there is one, else the first case-insensitive one. */

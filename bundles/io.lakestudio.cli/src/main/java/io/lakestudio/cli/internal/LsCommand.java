@@ -123,7 +123,8 @@ public final class LsCommand extends CatalogCommand {
 			}
 			rows.add(List.of(t.schema().isEmpty() || schema != null ? t.name() : t.schema() + "/" + t.name(),
 					t.format(), t.snapshotVersion() == null ? "" : t.snapshotVersion(), Out.size(t.sizeBytes()),
-					t.lastRead(), Locate.state(states.get(Listing.tableMetadata(t.id())), t.droppedAt())));
+					t.lastRead(), Locate.state(states.isEmpty() ? null : states.get(Listing.tableMetadata(t.id())),
+							t.droppedAt())));
 		}
 		out.rows(List.of("TABLE", "FORMAT", "VERSION", "SIZE", "LAST READ", "STATE"), rows);
 		return 0;

@@ -3,7 +3,6 @@ package io.lakestudio.cli.internal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,11 +47,12 @@ final class Out {
 			return;
 		}
 		int[] widths = new int[headers.size()];
-		List<List<String>> text = new ArrayList<>();
+		long now = System.currentTimeMillis(); // one reading for the whole table, not one per time shown
+		List<List<String>> text = new ArrayList<>(rows.size());
 		for (List<Object> row : rows) {
-			List<String> cells = new ArrayList<>();
+			List<String> cells = new ArrayList<>(row.size());
 			for (Object v : row) {
-				cells.add(text(v));
+				cells.add(text(v, now));
 			}
 			text.add(cells);
 		}
@@ -77,9 +77,7 @@ final class Out {
 			String c = cells.get(i);
 			b.append(c);
 			if (i < cells.size() - 1) {
-				for (int pad = widths[i] - c.length() + 2; pad > 0; pad--) {
-					b.append(' ');
-				}
+				b.repeat(' ', widths[i] - c.length() + 2);
 			}
 		}
 		int end = b.length();
@@ -91,21 +89,26 @@ final class Out {
 	}
 
 	/** A value as a person reads it: times as ages, sizes in units, nothing as "". */
-	static String text(Object v) {
+	static String text(Object v, long now) {
 		if (v == null) {
 			return "";
 		}
 		if (v instanceof Instant t) {
-			return age(t);
+			return age(t, now);
 		}
 		return v.toString();
 	}
 
 	static String age(Instant t) {
+		return age(t, System.currentTimeMillis());
+	}
+
+	/** How long before {@code now} (epoch milliseconds) {@code t} was, as a person says it. */
+	static String age(Instant t, long now) {
 		if (t == null) {
 			return "never";
 		}
-		long s = Math.max(0, Duration.between(t, Instant.now()).getSeconds());
+		long s = Math.max(0, Math.floorDiv(now - t.toEpochMilli(), 1000));
 		if (s < 60) {
 			return s + " s ago";
 		}
