@@ -5,11 +5,25 @@ import java.nio.file.Path;
 
 /**
  * The parsed footers of the disk cache's files, by local file name: read once the whole footer is held, so a
- * statement's chunk lookups don't parse it again. Not synchronized: always used under the {@link DiskCache}'s lock.
+ * statement's chunk lookups don't parse it again. Bounded by their estimated heap bytes, not their count: a wide
+ * table's footer with many row groups is a thousand times a narrow one's, and the engine's heap may be capped. A
+ * footer forgotten is parsed again from the held bytes when next needed. Not synchronized: always used under the
+ * {@link DiskCache}'s lock.
  */
 final class HeldFooters {
 
-	private final java.util.Map<String, ParquetFooter.Footer> footers = new Lru<>(4096);
+	/** A session's working set of footers: ~100,000 of a narrow table's, ~200 of a 200-column one's. */
+	static final long MAX_BYTES = 32L << 20;
+
+	private final Weighed<String, ParquetFooter.Footer> footers;
+
+	HeldFooters() {
+		this(MAX_BYTES);
+	}
+
+	HeldFooters(long maxBytes) {
+		footers = new Weighed<>(maxBytes, ParquetFooter.Footer::heapBytes);
+	}
 
 	/** The footer parsed already, or null (then its chunks can't be known without reading the file). */
 	ParquetFooter.Footer parsed(String name) {
@@ -33,5 +47,10 @@ final class HeldFooters {
 
 	void forget(String name) {
 		footers.remove(name);
+	}
+
+	/** The estimated heap bytes of the footers held. */
+	long bytes() {
+		return footers.bytes();
 	}
 }

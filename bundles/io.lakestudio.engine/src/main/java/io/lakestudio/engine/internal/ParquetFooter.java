@@ -49,6 +49,22 @@ public final class ParquetFooter {
 	 */
 	public record Footer(List<Chunk> chunks, Map<String, String> types, List<String> topLevel,
 			Map<Integer, String> fieldIds) {
+
+		/**
+		 * Roughly the heap bytes it holds (what bounds {@link HeldFooters}): per chunk the record, its column name
+		 * (a string of its own, as Thrift decodes it) and statistics, per top-level column its names and types.
+		 */
+		long heapBytes() {
+			long b = 96;
+			for (Chunk c : chunks) {
+				b += 96 + Weighed.of(c.column()) + (c.min() == null ? 0 : 16 + c.min().length)
+						+ (c.max() == null ? 0 : 16 + c.max().length);
+			}
+			for (String n : topLevel) {
+				b += 8 + Weighed.of(n);
+			}
+			return b + Weighed.of(types) + fieldIds.size() * 64L;
+		}
 	}
 
 	private ParquetFooter() {

@@ -55,9 +55,10 @@ public final class TableReads {
 	private final Map<String, List<List<RowGroups.Filter>>> plans = new Lru<>(256);
 	/**
 	 * Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed: enough for
-	 * a session's tables (Kernel reading one again costs ~0.1 s), bounded for an engine that runs for days.
+	 * a session's tables (Kernel reading one again costs ~0.1 s), bounded for an engine that runs for days, by
+	 * bytes: a big table's snapshot lists 100,000 files with their statistics, a small one's a few.
 	 */
-	private final Map<String, Scanned> scans = new Lru<>(1024);
+	private final Weighed<String, Scanned> scans = new Weighed<>(64L << 20, s -> heapBytes(s.scan));
 	/** The held logs the running statement's Delta tables read, for a {@link KeptPlan}. */
 	private final List<KeptPlan.Read> held = new ArrayList<>();
 	/** The local files the last {@link #fetchChunks} held for its statement. */
@@ -76,6 +77,16 @@ public final class TableReads {
 		Scanned(DeltaScan scan) {
 			this.scan = scan;
 		}
+	}
+
+	/** Roughly the heap bytes a snapshot's file list holds (its columns and schema are small beside it). */
+	static long heapBytes(DeltaScan scan) {
+		long b = 256 + Weighed.of(scan.schemaJson());
+		for (ScanFile f : scan.files()) {
+			b += 96 + Weighed.of(f.path()) + Weighed.of(f.partitionValues()) + Weighed.of(f.statsJson())
+					+ (f.dv() == null ? 0 : 96);
+		}
+		return b;
 	}
 
 	/** A table reference of the running statement: its files, the physical columns read, their declared types. */
