@@ -99,6 +99,7 @@ public class ColdBench {
 					deleteTree(home.resolve("cache"));
 					deleteTree(home.resolve("mirror"));
 					emu.log().clear();
+					java.time.Instant start = java.time.Instant.now();
 					long w0 = System.nanoTime();
 					try (Engine e = new Engine(cfg)) {
 						run(e, String.format(q[1], T));
@@ -115,7 +116,9 @@ public class ColdBench {
 					long bytes = reqs.stream().mapToLong(Request::bytes).sum();
 					int waves = waves(reqs, sizes);
 					if (System.getenv("COLD_BENCH_TRACE") != null) {
-						reqs.forEach(r -> System.err.println("  " + r.method() + " " + r.target() + " " + r.range() + " " + r.bytes()));
+						System.err.printf("%s: wall %.0f ms; each request: ms after the statement began, path, range, bytes%n", q[0], wall);
+						reqs.forEach(r -> System.err.printf("  %5d %s %s %s %d%n", Duration.between(start, r.at()).toMillis(),
+								r.method(), r.target().replaceAll("^/[^/?]*[/?]", ""), r.range(), r.bytes()));
 					}
 					double ideal = waves * (double) delayMs + bytes / rate * 1000;
 					System.out.printf("%-17s %9.0f %9.0f %6d %6d %9.2f %9d %7.2f %9.0f %9.2f%n", q[0], wall, ideal,

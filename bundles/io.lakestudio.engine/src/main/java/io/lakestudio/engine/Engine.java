@@ -75,7 +75,7 @@ public final class Engine implements AutoCloseable {
 	public Engine(EngineConfig config, Listings listings) {
 		this.config = config;
 		this.listings = listings;
-		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock());
+		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock(), Mirror.PARALLEL);
 		this.cache = new DiskCache(config.home().resolve("cache").resolve("files"), config.store(),
 				config.cacheMaxBytes());
 		this.reads = new TableReads(config, mirror, cache);

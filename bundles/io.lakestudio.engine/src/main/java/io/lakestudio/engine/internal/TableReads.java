@@ -389,8 +389,12 @@ public final class TableReads {
 			offline(t, held, notices, "offline"); // reading offline always says how old what is read is
 		} else if (stale) {
 			try {
-				mirror.refresh(t);
+				Mirror.Refreshed r = mirror.refresh(t);
 				held = mirror.held(t);
+				if (at.latest() && held.equals(Optional.of(r.held()))) {
+					// the snapshot the refresh read: Kernel reading the same log again would cost as much
+					scans.put(scanKey(t, at, r.held()), new Scanned(r.latest()));
+				}
 			} catch (MirrorException e) {
 				if (!e.offline()) {
 					throw new TableReadFailed(t, e.getMessage(), e);
@@ -401,7 +405,7 @@ public final class TableReads {
 		if (held.isPresent() && !config.offline() && config.store() != null) {
 			this.held.add(new KeptPlan.Read(t, held.get()));
 		}
-		String key = t.id() + "@" + at + "@" + held.orElse(null);
+		String key = scanKey(t, at, held.orElse(null));
 		Scanned known = scans.get(key);
 		if (known != null) {
 			return known; // the held log did not change: Kernel would read the same snapshot again
@@ -414,6 +418,11 @@ public final class TableReads {
 			String m = "cannot read " + at + " of " + t.location() + ": " + e.getMessage();
 			throw e.offline() ? new EngineException(Kind.NOT_HELD, m, e) : new TableReadFailed(t, m, e);
 		}
+	}
+
+	/** Which snapshot of which held log: what {@link #scans} keeps a snapshot by. */
+	private static String scanKey(LakeTable t, At at, Held held) {
+		return t.id() + "@" + at + "@" + held;
 	}
 
 	private void offline(LakeTable t, Optional<Held> held, List<String> notices, String why) throws EngineException {
