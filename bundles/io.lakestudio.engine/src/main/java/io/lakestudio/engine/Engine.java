@@ -75,7 +75,7 @@ public final class Engine implements AutoCloseable {
 	public Engine(EngineConfig config, Listings listings) {
 		this.config = config;
 		this.listings = listings;
-		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock());
+		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock(), Mirror.PARALLEL);
 		this.cache = new DiskCache(config.home().resolve("cache").resolve("files"), config.store(),
 				config.cacheMaxBytes());
 		this.reads = new TableReads(config, mirror, cache);
@@ -218,6 +218,7 @@ public final class Engine implements AutoCloseable {
 			if (background && statements.get() != seen) {
 				throw new EngineException(Kind.FAILED, "stopped: a statement arrived");
 			}
+			reads.prefetchLogs(sql, fresh); // the logs of the tables it names come while DuckDB starts and parses it
 			Connection d = duck();
 			Statements.Entry entry = parsed.parse(d, sql, sessionNames, Planner::columns);
 			Parsed p = entry.parsed();
@@ -323,11 +324,11 @@ public final class Engine implements AutoCloseable {
 		return duck;
 	}
 
-
 	@Override
 	public void close() {
 		lock.lock();
 		try {
+			reads.settleLogs();
 			if (duck != null) {
 				duck.close();
 			}

@@ -27,8 +27,9 @@ import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeStore;
 
 /**
- * Cold reads over a slow lake: a statement's footers, then its chunks, go out together (a bounded number in
- * flight), not one request after another; and chunks a small column apart come in one ranged read.
+ * Cold reads over a slow lake: a statement's log files, then its footers, then its chunks, go out together (a
+ * bounded number in flight), not one request after another; and chunks a small column apart come in one ranged
+ * read.
  */
 class ParallelFetchTest {
 
@@ -36,12 +37,18 @@ class ParallelFetchTest {
 	private static final int FILES = 6;
 	private static final int GROUPS = 4;
 
-	/** A lake whose data reads each take a while, counting them and how many were in flight at once. */
+	/**
+	 * A lake whose data and log reads each take a while, counting them and how many of each were in flight at
+	 * once.
+	 */
 	static final class Slow implements LakeStore {
 		final LakeStore in;
 		final AtomicInteger inFlight = new AtomicInteger();
 		final AtomicInteger most = new AtomicInteger();
 		final AtomicInteger dataReads = new AtomicInteger();
+		final AtomicInteger logInFlight = new AtomicInteger();
+		final AtomicInteger logMost = new AtomicInteger();
+		final AtomicInteger logReads = new AtomicInteger();
 
 		Slow(LakeStore in) {
 			this.in = in;
@@ -59,11 +66,13 @@ class ParallelFetchTest {
 
 		@Override
 		public byte[] read(String path, long offset, int length) throws LakeException {
-			if (!path.endsWith(".parquet") || path.contains("/_delta_log/")) {
+			boolean log = path.contains("/_delta_log/");
+			if (!log && !path.endsWith(".parquet")) {
 				return in.read(path, offset, length);
 			}
-			dataReads.incrementAndGet();
-			most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+			(log ? logReads : dataReads).incrementAndGet();
+			AtomicInteger now = log ? logInFlight : inFlight;
+			(log ? logMost : most).accumulateAndGet(now.incrementAndGet(), Math::max);
 			try {
 				Thread.sleep(40);
 				return in.read(path, offset, length);
@@ -71,7 +80,7 @@ class ParallelFetchTest {
 				Thread.currentThread().interrupt();
 				throw new LakeException(LakeException.Kind.FAILED, "interrupted");
 			} finally {
-				inFlight.decrementAndGet();
+				now.decrementAndGet();
 			}
 		}
 	}
@@ -118,6 +127,44 @@ class ParallelFetchTest {
 				assertTrue(slow.most.get() <= 8, "at most 8 in flight: " + slow.most.get());
 				// per file: its tail, then one read per row group for a, flag and c (flag's bytes come along), not two
 				assertEquals(FILES * (1 + GROUPS), slow.dataReads.get(), "ranged reads");
+			}
+		}
+	}
+
+	@Test
+	@Timeout(120)
+	void aColdStatementFetchesItsLogFilesTogether() throws Exception {
+		Path root = tmp.resolve("lake");
+		Path table = Files.createDirectories(root.resolve("Bench/Wide.Lakehouse/Tables/wide"));
+		DeltaTables.create(table, List.of(new DeltaColumn("a", "string", false), new DeltaColumn("c", "string", false)),
+				List.of(), Map.of());
+		int appends = 5;
+		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties());
+				Statement s = d.createStatement()) {
+			for (int f = 0; f < appends; f++) {
+				Path p = table.resolve("part-" + f + ".parquet");
+				s.execute("COPY (SELECT md5((" + f + " * 1000 + i)::VARCHAR) AS a, i::VARCHAR AS c FROM range(1000) r(i))"
+						+ " TO '" + p + "' (FORMAT parquet)");
+				DeltaTables.append(table, List.of(new DataFile(p.getFileName().toString(), Files.size(p), Map.of(), 1000L,
+						Map.of(), Map.of(), Map.of())));
+			}
+		}
+		long commits;
+		try (var l = Files.list(table.resolve("_delta_log"))) {
+			commits = l.filter(p -> p.toString().endsWith(".json")).count();
+		}
+		assertEquals(1 + appends, commits, "a commit per append after the first");
+		try (TestLake lake = TestLake.of(tmp, root)) {
+			Slow slow = new Slow(lake.lake.store());
+			try (Engine e = lake.engine(slow, false, Duration.ofHours(1))) {
+				KernelOracle.Answer kernel = KernelOracle.read(table, null, Set.of("a", "c"));
+				KernelOracle.Answer got = TestLake.read(e, "SELECT a, c FROM " + T);
+				assertEquals(kernel.rows(), got.rows());
+				assertEquals(kernel.checksum(), got.checksum(), "a and c equal Kernel's read");
+				assertEquals(commits, slow.logReads.get(), "each commit read once");
+				// one round trip for the log's files, not one per commit
+				assertTrue(slow.logMost.get() > 1, "log reads in flight at once: " + slow.logMost.get());
+				assertTrue(slow.logMost.get() <= 8, "at most 8 in flight: " + slow.logMost.get());
 			}
 		}
 	}

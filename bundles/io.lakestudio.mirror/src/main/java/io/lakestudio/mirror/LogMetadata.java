@@ -18,8 +18,9 @@ import io.lakestudio.onelake.fabric.FabricLake;
 /**
  * OneLake's table metadata read by Delta Kernel: the log copied as the mirror copies it (the last checkpoint,
  * multipart or v2 with its sidecars, and the commits after it; no deletion vectors) into a folder of its own,
- * read, and deleted. Replaying JSON commits alone can't read a table with a checkpoint, and Fabric checkpoints
- * every table. The engine's mirror is not written: it is kept by the process that reads rows.
+ * read, and deleted; one request at a time, as the sync job's pace asks. Replaying JSON commits alone can't read
+ * a table with a checkpoint, and Fabric checkpoints every table. The engine's mirror is not written: it is kept by
+ * the process that reads rows.
  */
 public final class LogMetadata implements FabricLake.MetadataReader {
 
@@ -41,7 +42,7 @@ public final class LogMetadata implements FabricLake.MetadataReader {
 			throw new LakeException(Kind.FAILED, "cannot make a folder for the log of " + table.location() + ": " + e, e);
 		}
 		try {
-			return DeltaMetadata.read(new Mirror(tmp, store, clock).copyLog(table));
+			return DeltaMetadata.read(new Mirror(tmp, store, clock, 1).copyLog(table));
 		} catch (MirrorException e) {
 			if (e.getCause() instanceof LakeException l) {
 				throw l; // its kind (throttled, unavailable, offline) is what the sync job acts on

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -27,6 +28,7 @@ import io.lakestudio.delta.DeltaException;
 import io.lakestudio.delta.DeltaScan;
 import io.lakestudio.delta.DeltaTables;
 import io.lakestudio.delta.ScanFile;
+import io.lakestudio.mirror.internal.Bounded;
 import io.lakestudio.mirror.internal.Copier;
 import io.lakestudio.mirror.internal.LogFiles;
 import io.lakestudio.onelake.LakeException;
@@ -40,18 +42,30 @@ import io.lakestudio.onelake.LakeStore;
  */
 public final class Mirror {
 
+	/** Reads in flight at once while a statement waits on a log: as many as the disk cache's chunk fetches. */
+	public static final int PARALLEL = 8;
 	private static final String HELD = "held.properties";
 
 	private final Path root;
 	private final LakeStore store;
 	private final Clock clock;
+	private final int parallel;
 	private final Map<String, Path> folders = new ConcurrentHashMap<>();
 	private final Map<Path, HeldFile> helds = new ConcurrentHashMap<>();
 
-	public Mirror(Path root, LakeStore store, Clock clock) {
+	/**
+	 * @param parallel how many reads may be in flight at once while copying a log: {@link #PARALLEL} for a
+	 *                 statement waiting on it, 1 where one request at a time is the rule (the sync job's reads)
+	 */
+	public Mirror(Path root, LakeStore store, Clock clock, int parallel) {
 		this.root = root.toAbsolutePath().normalize();
 		this.store = store;
 		this.clock = clock;
+		this.parallel = parallel;
+	}
+
+	/** What a refresh brought: the held log's record and its latest snapshot, as {@link #scan} reads it. */
+	public record Refreshed(Held held, DeltaScan latest) {
 	}
 
 	/** The folder of a table's copy: its name made safe, and a hash of the id so two names never meet. */
@@ -101,14 +115,14 @@ public final class Mirror {
 	 * whose size or time changed is copied again, and a log that started over (a table dropped and made again) is
 	 * copied afresh.
 	 */
-	public Held refresh(LakeTable t) throws MirrorException {
+	public Refreshed refresh(LakeTable t) throws MirrorException {
 		Path dir = copyLog(t);
 		try {
 			DeltaScan latest = DeltaTables.scan(dir, java.util.OptionalLong.empty(), null);
 			copyDeletionVectors(t, dir, latest.files());
 			Held held = new Held(t.location(), latest.snapshot().version(), clock.instant());
 			writeHeld(dir, held);
-			return held;
+			return new Refreshed(held, latest);
 		} catch (LakeException e) {
 			throw new MirrorException("cannot copy the log of " + t.location() + ": " + e.getMessage(), e);
 		} catch (DeltaException e) {
@@ -120,7 +134,7 @@ public final class Mirror {
 
 	/**
 	 * Copies what the latest snapshot of a table's log needs (its deletion vectors aside) and returns the table's
-	 * folder here, which Delta Kernel reads as the table.
+	 * folder here, which Delta Kernel reads as the table. Two round trips: the listing, then every file it lacks.
 	 */
 	public Path copyLog(LakeTable t) throws MirrorException {
 		Path dir = folder(t);
@@ -140,12 +154,14 @@ public final class Mirror {
 			if (startedOver(log, listing)) {
 				deleteTree(log);
 			}
+			List<Copier.Job> copies = new ArrayList<>();
 			for (LogFiles.Wanted w : wanted) {
 				Path local = log.resolve(w.name());
 				if (!Copier.same(local, w.entry().size(), w.entry().lastModified())) {
-					Copier.copy(store, w.entry().path(), w.entry().size(), w.entry().lastModified(), local);
+					copies.add(new Copier.Job(w.entry().path(), w.entry().size(), w.entry().lastModified(), local));
 				}
 			}
+			Copier.copyAll(store, copies, parallel);
 			return dir;
 		} catch (LakeException e) {
 			throw new MirrorException("cannot copy the log of " + t.location() + ": " + e.getMessage(), e);
@@ -176,20 +192,30 @@ public final class Mirror {
 		}
 	}
 
+	/** The deletion vector files not held yet: their sizes asked together, then their bytes together. */
 	private void copyDeletionVectors(LakeTable t, Path dir, List<ScanFile> files)
 			throws DeltaException, LakeException, IOException {
+		Map<String, Path> missing = new TreeMap<>();
 		for (ScanFile f : files) {
 			if (f.dv() == null || !"u".equals(f.dv().storageType())) {
 				continue; // inline DVs live in the log; absolute ('p') ones are read where they are
 			}
 			String rel = DeltaTables.dvFile(f.dv());
 			Path local = dir.resolve(rel).normalize();
-			if (!local.startsWith(dir) || Files.isRegularFile(local)) {
-				continue; // a DV file is immutable: its name is a fresh UUID
+			if (local.startsWith(dir) && !Files.isRegularFile(local)) {
+				missing.put(rel, local); // (a DV file is immutable: its name is a fresh UUID)
 			}
-			LakeStore.Entry e = store.stat(t.location() + "/" + rel);
-			Copier.copy(store, e.path(), e.size(), e.lastModified(), local);
 		}
+		List<Bounded.Task<LakeStore.Entry>> stats = new ArrayList<>();
+		missing.keySet().forEach(rel -> stats.add(() -> store.stat(t.location() + "/" + rel)));
+		List<LakeStore.Entry> found = Bounded.all(stats, parallel);
+		List<Copier.Job> copies = new ArrayList<>();
+		int i = 0;
+		for (Path local : missing.values()) {
+			LakeStore.Entry e = found.get(i++);
+			copies.add(new Copier.Job(e.path(), e.size(), e.lastModified(), local));
+		}
+		Copier.copyAll(store, copies, parallel);
 	}
 
 	/**

@@ -12,7 +12,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.onelake.LakeException;
+import io.lakestudio.onelake.LakeStore;
 
 /** The mirror copies what the latest snapshot needs, verbatim, and Kernel reads the copy as the original. */
 class MirrorTest {
@@ -47,7 +51,44 @@ class MirrorTest {
 	}
 
 	private Mirror mirror() {
-		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC());
+		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC(), Mirror.PARALLEL);
+	}
+
+	/** A lake whose reads each take a round trip's time, counting how many were in flight at once. */
+	private static final class Slow implements LakeStore {
+		final LakeStore in;
+		final AtomicInteger inFlight = new AtomicInteger();
+		final AtomicInteger most = new AtomicInteger();
+		final AtomicInteger reads = new AtomicInteger();
+
+		Slow(LakeStore in) {
+			this.in = in;
+		}
+
+		@Override
+		public List<Entry> list(String dir, boolean recursive) throws LakeException {
+			return in.list(dir, recursive);
+		}
+
+		@Override
+		public Entry stat(String path) throws LakeException {
+			return in.stat(path);
+		}
+
+		@Override
+		public byte[] read(String path, long offset, int length) throws LakeException {
+			reads.incrementAndGet();
+			most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+			try {
+				Thread.sleep(50);
+				return in.read(path, offset, length);
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				throw new LakeException(LakeException.Kind.FAILED, "interrupted");
+			} finally {
+				inFlight.decrementAndGet();
+			}
+		}
 	}
 
 	private static long count(Path dir, String suffix) throws Exception {
@@ -60,7 +101,7 @@ class MirrorTest {
 	void aMultipartCheckpointAndTheCommitsFromItAreCopiedAndReadAsTheOriginal() throws Exception {
 		LakeTable t = table("deltalake/multipart_checkpoint");
 		Mirror m = mirror();
-		Held h = m.refresh(t);
+		Held h = m.refresh(t).held();
 		Path log = m.folder(t).resolve("_delta_log");
 		Path src = tmp.resolve("lake/t/_delta_log");
 		assertTrue(count(log, ".parquet") >= 2, "every part of the checkpoint");
@@ -80,6 +121,36 @@ class MirrorTest {
 	}
 
 	@Test
+	void aStatementsLogFilesAreReadTogetherWithinTheBoundAndTheSyncJobsOneAtATime() throws Exception {
+		LakeTable t = table("databricks73/simple_table_without_checkpoint");
+		Path src = tmp.resolve("lake/t/_delta_log");
+		long commits = count(src, ".json");
+		assertTrue(commits > Mirror.PARALLEL, "more commits than the bound: " + commits);
+		Slow slow = new Slow(new FolderStore(tmp.resolve("lake")));
+		Mirror m = new Mirror(tmp.resolve("mirror"), slow, Clock.systemUTC(), Mirror.PARALLEL);
+		Held h = m.refresh(t).held();
+		assertEquals(commits, slow.reads.get(), "one read per commit");
+		assertTrue(slow.most.get() > 1, "the commits are read together: " + slow.most.get() + " at most in flight");
+		assertTrue(slow.most.get() <= Mirror.PARALLEL, "within the bound: " + slow.most.get());
+		assertEquals(DeltaTables.scan(tmp.resolve("lake/t"), OptionalLong.empty(), null).snapshot().version(),
+				h.version());
+		try (Stream<Path> s = Files.list(src)) {
+			for (Path p : (Iterable<Path>) s.filter(p -> p.toString().endsWith(".json"))::iterator) {
+				Path copy = m.folder(t).resolve("_delta_log").resolve(p.getFileName());
+				assertEquals(-1L, Files.mismatch(p, copy), "copied verbatim: " + p.getFileName());
+			}
+		}
+		try (Stream<Path> s = Files.list(m.folder(t).resolve("_delta_log"))) {
+			assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no piece left behind");
+		}
+		// the sync job's metadata read: one request in flight at a time
+		Slow paced = new Slow(new FolderStore(tmp.resolve("lake")));
+		new LogMetadata(Clock.systemUTC()).read(paced, t);
+		assertEquals(commits, paced.reads.get());
+		assertEquals(1, paced.most.get(), "the sync job's read never has two requests in flight");
+	}
+
+	@Test
 	void deletionVectorsAreCopiedBesideTheLog() throws Exception {
 		LakeTable t = table("databricks122/deletion_vectors");
 		Mirror m = mirror();
@@ -94,7 +165,7 @@ class MirrorTest {
 	void aChangedCommitIsCopiedAgainAndALogStartedOverReplacesTheOld() throws Exception {
 		LakeTable t = table("deltalake/person");
 		Mirror m = mirror();
-		long v = m.refresh(t).version();
+		long v = m.refresh(t).held().version();
 		Path src = tmp.resolve("lake/t/_delta_log");
 		Path latest = src.resolve(String.format("%020d.json", v));
 		Instant later = Instant.parse("2030-01-01T00:00:00Z");
@@ -110,7 +181,7 @@ class MirrorTest {
 				}
 			}
 		}
-		assertEquals(0, m.refresh(t).version());
+		assertEquals(0, m.refresh(t).held().version());
 		assertEquals(1, count(m.folder(t).resolve("_delta_log"), ".json"));
 	}
 }

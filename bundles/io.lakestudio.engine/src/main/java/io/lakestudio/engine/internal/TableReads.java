@@ -42,6 +42,7 @@ public final class TableReads {
 	private final Mirror mirror;
 	private final DiskCache cache;
 	private final IcebergReads iceberg;
+	private final LogPrefetch logs;
 	private final Views views = new Views(Views.MAX);
 	/** Plan nodes that may leave a table reference unscanned or scan one twice. */
 	private static final java.util.regex.Pattern PLAN_NODES_NOT_ONE_SCAN_EACH = java.util.regex.Pattern
@@ -98,6 +99,20 @@ public final class TableReads {
 		this.mirror = mirror;
 		this.cache = cache;
 		this.iceberg = new IcebergReads(config, mirror, cache, views);
+		this.logs = new LogPrefetch(config, mirror);
+	}
+
+	/**
+	 * A statement arrived: the held logs due of the Delta tables its text names are read from the lake meanwhile
+	 * (see {@link LogPrefetch}), while DuckDB starts and parses it.
+	 */
+	public void prefetchLogs(String sql, boolean fresh) {
+		logs.start(sql, fresh);
+	}
+
+	/** Waits for the log reads {@link #prefetchLogs} started that no statement took (the engine closes). */
+	public void settleLogs() {
+		logs.settle();
 	}
 
 	/**
@@ -183,6 +198,7 @@ public final class TableReads {
 			return;
 		}
 		try {
+			logs.settle(); // what it read may be what failed: read it anew
 			mirror.refresh(t);
 		} catch (MirrorException e) {
 			throw new EngineException(e.offline() ? Kind.NOT_HELD : Kind.FAILED, e.getMessage(), e);
@@ -392,16 +408,18 @@ public final class TableReads {
 
 	private Scanned scan(LakeTable t, At at, boolean fresh, List<String> notices) throws EngineException {
 		Optional<Held> held = mirror.held(t);
-		Instant now = config.clock().instant();
-		boolean stale = held.isEmpty() || fresh
-				|| held.get().refreshedAt().plus(config.metadataTtl()).isBefore(now)
+		boolean stale = logs.due(held, fresh) || logs.started(t)
 				|| (at.version().isPresent() && at.version().getAsLong() > held.get().version());
 		if (config.offline() || config.store() == null) {
 			offline(t, held, notices, "offline"); // reading offline always says how old what is read is
 		} else if (stale) {
 			try {
-				mirror.refresh(t);
+				Mirror.Refreshed r = logs.refresh(t);
 				held = mirror.held(t);
+				if (at.latest() && held.equals(Optional.of(r.held()))) {
+					// the snapshot the refresh read: Kernel reading the same log again would cost as much
+					scans.put(scanKey(t, at, r.held()), new Scanned(r.latest()));
+				}
 			} catch (MirrorException e) {
 				if (!e.offline()) {
 					throw new TableReadFailed(t, e.getMessage(), e);
@@ -412,7 +430,7 @@ public final class TableReads {
 		if (held.isPresent() && !config.offline() && config.store() != null) {
 			this.held.add(new KeptPlan.Read(t, held.get()));
 		}
-		String key = t.id() + "@" + at + "@" + held.orElse(null);
+		String key = scanKey(t, at, held.orElse(null));
 		Scanned known = scans.get(key);
 		if (known != null) {
 			return known; // the held log did not change: Kernel would read the same snapshot again
@@ -425,6 +443,11 @@ public final class TableReads {
 			String m = "cannot read " + at + " of " + t.location() + ": " + e.getMessage();
 			throw e.offline() ? new EngineException(Kind.NOT_HELD, m, e) : new TableReadFailed(t, m, e);
 		}
+	}
+
+	/** Which snapshot of which held log: what {@link #scans} keeps a snapshot by. */
+	private static String scanKey(LakeTable t, At at, Held held) {
+		return t.id() + "@" + at + "@" + held;
 	}
 
 	private void offline(LakeTable t, Optional<Held> held, List<String> notices, String why) throws EngineException {

@@ -1,0 +1,125 @@
+package io.lakestudio.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.lakestudio.delta.DataFile;
+import io.lakestudio.delta.DeltaColumn;
+import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.onelake.LakeException;
+import io.lakestudio.onelake.LakeStore;
+
+/**
+ * A cold statement's log is asked for while DuckDB starts and parses the statement, not after: the listing of the
+ * table's log goes out from another thread than the statement's, once, and what it brought is what the statement
+ * reads. A read started for a statement that never took it (refused) is waited for, never taken by a later one.
+ */
+class LogPrefetchTest {
+
+	private static final String T = "\"Bench/Pre\".pre";
+
+	/** A lake that notes who listed a log, and how often. */
+	static final class Watched implements LakeStore {
+		final LakeStore in;
+		final AtomicInteger logListings = new AtomicInteger();
+		volatile Thread lister;
+
+		Watched(LakeStore in) {
+			this.in = in;
+		}
+
+		@Override
+		public List<Entry> list(String dir, boolean recursive) throws LakeException {
+			if (dir.endsWith("/_delta_log")) {
+				logListings.incrementAndGet();
+				lister = Thread.currentThread();
+			}
+			return in.list(dir, recursive);
+		}
+
+		@Override
+		public Entry stat(String path) throws LakeException {
+			return in.stat(path);
+		}
+
+		@Override
+		public byte[] read(String path, long offset, int length) throws LakeException {
+			return in.read(path, offset, length);
+		}
+	}
+
+	@TempDir
+	Path tmp;
+
+	private Path table(Path root) throws Exception {
+		Path table = Files.createDirectories(root.resolve("Bench/Pre.Lakehouse/Tables/pre"));
+		DeltaTables.create(table, List.of(new DeltaColumn("a", "string", false), new DeltaColumn("c", "string", false)),
+				List.of(), Map.of());
+		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties());
+				Statement s = d.createStatement()) {
+			for (int f = 0; f < 3; f++) {
+				Path p = table.resolve("part-" + f + ".parquet");
+				s.execute("COPY (SELECT md5((" + f + " * 1000 + i)::VARCHAR) AS a, i::VARCHAR AS c FROM range(1000) r(i))"
+						+ " TO '" + p + "' (FORMAT parquet)");
+				DeltaTables.append(table, List.of(new DataFile(p.getFileName().toString(), Files.size(p), Map.of(), 1000L,
+						Map.of(), Map.of(), Map.of())));
+			}
+		}
+		return table;
+	}
+
+	@Test
+	@Timeout(120)
+	void aColdStatementsLogIsListedOffItsThreadOnceAndRead() throws Exception {
+		Path root = tmp.resolve("lake");
+		Path table = table(root);
+		try (TestLake lake = TestLake.of(tmp, root)) {
+			Watched store = new Watched(lake.lake.store());
+			try (Engine e = lake.engine(store, false, Duration.ofHours(1))) {
+				KernelOracle.Answer kernel = KernelOracle.read(table, null, Set.of("a", "c"));
+				KernelOracle.Answer got = TestLake.read(e, "SELECT a, c FROM " + T + " WHERE c <> 'x'");
+				assertEquals(kernel.rows(), got.rows());
+				assertEquals(kernel.checksum(), got.checksum(), "a and c equal Kernel's read");
+				assertEquals(1, store.logListings.get(), "the log listed once");
+				assertNotSame(Thread.currentThread(), store.lister, "listed while the statement went on to DuckDB");
+			}
+		}
+	}
+
+	@Test
+	@Timeout(120)
+	void aRefusedStatementsLogReadIsWaitedForNotTakenByALaterStatement() throws Exception {
+		Path root = tmp.resolve("lake");
+		Path table = table(root);
+		try (TestLake lake = TestLake.of(tmp, root)) {
+			Watched store = new Watched(lake.lake.store());
+			// a held log is due at once: each statement reads the log as it is then
+			try (Engine e = lake.engine(store, false, Duration.ZERO)) {
+				EngineException refused = assertThrows(EngineException.class,
+						() -> e.execute("COPY (SELECT * FROM " + T + ") TO '" + tmp.resolve("out.csv") + "'", "test"));
+				assertEquals(EngineException.Kind.REFUSED, refused.kind(), refused.getMessage());
+				KernelOracle.Answer kernel = KernelOracle.read(table, null, Set.of("a", "c"));
+				KernelOracle.Answer got = TestLake.read(e, "SELECT a, c FROM " + T);
+				assertEquals(kernel.checksum(), got.checksum(), "a and c equal Kernel's read");
+				assertEquals(2, store.logListings.get(), "the refused statement's read of the log, then the next one's"
+						+ " own (not the older read taken as if it were new)");
+			}
+		}
+	}
+}
