@@ -43,17 +43,10 @@ public final class TableReads {
 	private final DiskCache cache;
 	private final IcebergReads iceberg;
 	private final LogPrefetch logs;
+	private final RowGroupChoice rowGroups;
 	private final Views views = new Views(Views.MAX);
-	/** Plan nodes that may leave a table reference unscanned or scan one twice. */
-	private static final java.util.regex.Pattern PLAN_NODES_NOT_ONE_SCAN_EACH = java.util.regex.Pattern
-			.compile("\"name\"\\s*:\\s*\"(EMPTY_RESULT|[A-Z_]*CTE[A-Z_]*)\"");
 	/** The table references of the running statement, held up to their footers, whose chunks are to fetch. */
 	private final List<Pending> pending = new ArrayList<>();
-	/**
-	 * The filters DuckDB's plan pushes into the parquet scan of each table reference (in the statement's order), by
-	 * statement text (views never change under a name).
-	 */
-	private final Map<String, List<List<RowGroups.Filter>>> plans = new Lru<>(256);
 	/**
 	 * Snapshots read from the mirror, by table, snapshot choice and the time the held log was refreshed: enough for
 	 * a session's tables (Kernel reading one again costs ~0.1 s), bounded for an engine that runs for days, by
@@ -91,7 +84,7 @@ public final class TableReads {
 	}
 
 	/** A table reference of the running statement: its files, the physical columns read, their declared types. */
-	private record Pending(LakeTable table, List<ScanFile> files, Set<String> physical, Map<String, String> declared) {
+	record Pending(LakeTable table, List<ScanFile> files, Set<String> physical, Map<String, String> declared) {
 	}
 
 	public TableReads(EngineConfig config, Mirror mirror, DiskCache cache) {
@@ -99,6 +92,7 @@ public final class TableReads {
 		this.mirror = mirror;
 		this.cache = cache;
 		this.iceberg = new IcebergReads(config, mirror, cache, views);
+		this.rowGroups = new RowGroupChoice(cache, iceberg);
 		this.logs = new LogPrefetch(config, mirror);
 	}
 
@@ -214,10 +208,10 @@ public final class TableReads {
 	public Set<Path> fetchChunks(Connection d, String body, boolean pruneRowGroups) throws EngineException {
 		Set<Path> keep = new HashSet<>();
 		try {
-			List<List<RowGroups.Filter>> filters = pruneRowGroups ? pushed(d, body) : List.of();
+			List<List<RowGroups.Filter>> filters = pruneRowGroups ? rowGroups.pushed(d, body, pending) : List.of();
 			for (int i = 0; i < pending.size(); i++) {
 				Pending p = pending.get(i);
-				Map<ScanFile, BitSet> skip = filters.isEmpty() ? Map.of() : skips(p, filters.get(i));
+				Map<ScanFile, BitSet> skip = filters.isEmpty() ? Map.of() : rowGroups.skips(p, filters.get(i));
 				keep.addAll(hold(p.table(), p.files(), p.physical(), skip));
 			}
 			keep.addAll(iceberg.fetchChunks(d, body, pruneRowGroups && pending.isEmpty()));
@@ -307,69 +301,6 @@ public final class TableReads {
 		}
 		lastFiles = k.files();
 		return true;
-	}
-
-	/**
-	 * The filters of each table reference's parquet scan in the plan of {@code body}, by reference; empty when
-	 * every chunk is held already (no EXPLAIN then), or when the plan is not understood or its scans can't be told
-	 * apart: then every row group is fetched.
-	 */
-	private List<List<RowGroups.Filter>> pushed(Connection d, String body) {
-		if (pending.isEmpty()) {
-			return List.of();
-		}
-		try {
-			boolean all = true;
-			for (Pending p : pending) {
-				for (ScanFile f : p.files()) {
-					all &= cache.holds(p.table().location() + "/" + f.path(), f.size(), p.physical());
-				}
-			}
-			if (all) {
-				return List.of();
-			}
-			List<List<RowGroups.Filter>> known = plans.get(body);
-			if (known != null) {
-				return known;
-			}
-			String plan = PlanScans.plan(d, body);
-			List<List<RowGroups.Filter>> out = new ArrayList<>();
-			if (pending.size() == 1) {
-				out.add(RowGroups.pushed(plan, pending.get(0).declared()));
-			} else if (!iceberg.reading() && !PLAN_NODES_NOT_ONE_SCAN_EACH.matcher(plan).find()) {
-				// one scan per reference: no Iceberg scans among them, no reference left out of the plan, none
-				// scanned twice through a CTE, so that the count of scans is the count of references
-				List<PlanScans.Scan> scans = PlanScans.scans(plan);
-				int[] match = PlanScans.match(scans, pending.stream().map(Pending::physical).toList());
-				for (int i = 0; match != null && i < pending.size(); i++) {
-					out.add(RowGroups.filters(scans.get(match[i]), pending.get(i).declared()));
-				}
-			}
-			plans.put(body, out);
-			return out;
-		} catch (SQLException | RuntimeException e) {
-			return List.of(); // not understood: every row group is fetched
-		}
-	}
-
-	/** The row groups of a reference's files that its scan's filters rule out; none if a footer is unreadable. */
-	private Map<ScanFile, BitSet> skips(Pending p, List<RowGroups.Filter> filters) {
-		Map<ScanFile, BitSet> out = new HashMap<>();
-		if (filters.isEmpty()) {
-			return out;
-		}
-		try {
-			for (ScanFile f : p.files()) {
-				BitSet b = RowGroups.skipped(cache.footer(p.table().location() + "/" + f.path(), f.size()), filters,
-						p.declared());
-				if (!b.isEmpty()) {
-					out.put(f, b);
-				}
-			}
-		} catch (IOException | RuntimeException e) {
-			out.clear();
-		}
-		return out;
 	}
 
 	/** Whether every file of the view holds the table's columns exactly as declared (see {@link FileSchemas}). */
