@@ -13,8 +13,8 @@ import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.PartitionSpec;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.Snapshot;
@@ -45,7 +45,8 @@ final class PartitionPruning {
 		List<Pruning.Col> cols = new ArrayList<>();
 		Map<String, Long> ids = new HashMap<>();
 		for (ColumnEntry c : cat.columns(t.id())) {
-			cols.add(new Pruning.Col(c.name(), kind(DuckLakeTypes.toDuckDb(c.type()))));
+			// a nested column has no kind: never pruned on
+			cols.add(new Pruning.Col(c.name(), kind(NestedTypes.duckType(c))));
 			ids.put(c.name(), c.id());
 		}
 		List<Pruning.Predicate> preds = Pruning.predicates(f.where(), cols, f.names());
