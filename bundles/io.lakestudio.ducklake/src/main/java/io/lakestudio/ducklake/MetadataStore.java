@@ -65,6 +65,31 @@ public interface MetadataStore extends AutoCloseable {
 	Optional<TableStats> tableStats(long tableId) throws DuckLakeException;
 
 	/**
+	 * The column stats of the table's data files ({@code ducklake_file_column_stats}), by data file id: what file
+	 * pruning reads. By default from {@link #rows}.
+	 */
+	default Map<Long, List<ColumnStats>> fileColumnStats(long tableId) throws DuckLakeException {
+		List<String> names = List.copyOf(SpecTableColumns.of("ducklake_file_column_stats").keySet());
+		Map<Long, List<ColumnStats>> out = new java.util.HashMap<>();
+		for (List<String> r : rows("ducklake_file_column_stats")) {
+			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
+			if (v.apply("table_id") == null || Long.parseLong(v.apply("table_id")) != tableId) {
+				continue;
+			}
+			String nan = v.apply("contains_nan");
+			out.computeIfAbsent(Long.parseLong(v.apply("data_file_id")), k -> new java.util.ArrayList<>()).add(
+					new ColumnStats(Long.parseLong(v.apply("column_id")), orZero(v.apply("value_count")), orZero(v
+							.apply("null_count")), orZero(v.apply("column_size_bytes")), v.apply("min_value"), v.apply(
+									"max_value"), nan == null ? null : Boolean.valueOf(nan)));
+		}
+		return out;
+	}
+
+	private static long orZero(String v) {
+		return v == null ? 0 : Long.parseLong(v);
+	}
+
+	/**
 	 * The table's rows inlined into the catalog ({@code ducklake_inlined_data_*}) visible at {@code snapshot}, by row
 	 * id; none in a store that keeps none (it is never given any: {@link #keepsInlinedData}).
 	 */

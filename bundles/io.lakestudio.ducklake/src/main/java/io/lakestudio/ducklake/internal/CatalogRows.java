@@ -12,6 +12,7 @@ import java.util.Optional;
 
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.SchemaEntry;
@@ -121,6 +122,20 @@ final class CatalogRows {
 				Long partialMax = r.wasNull() ? null : max;
 				out.add(new DeleteFile(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4), r.getString(5),
 						r.getBoolean(6), r.getLong(7), r.getLong(8), r.getLong(9), partialMax));
+			}
+		}
+		return out;
+	}
+
+	Map<Long, List<ColumnStats>> fileColumnStats(long tableId) throws SQLException {
+		Map<Long, List<ColumnStats>> out = new java.util.HashMap<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT data_file_id, column_id,"
+				+ " value_count, null_count, column_size_bytes, min_value, max_value, contains_nan"
+				+ " FROM ducklake_file_column_stats WHERE table_id = " + tableId)) {
+			while (r.next()) {
+				boolean nan = r.getBoolean(8);
+				out.computeIfAbsent(r.getLong(1), k -> new ArrayList<>()).add(new ColumnStats(r.getLong(2), r.getLong(
+						3), r.getLong(4), r.getLong(5), r.getString(6), r.getString(7), r.wasNull() ? null : nan));
 			}
 		}
 		return out;

@@ -162,6 +162,16 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Map<Long, List<io.lakestudio.ducklake.ColumnStats>> fileColumnStats(long tableId)
+			throws DuckLakeException {
+		try {
+			return rows.fileColumnStats(tableId);
+		} catch (SQLException e) {
+			throw failed("read the file column stats of table " + tableId, e);
+		}
+	}
+
+	@Override
 	public synchronized Optional<TableStats> tableStats(long tableId) throws DuckLakeException {
 		try {
 			return rows.tableStats(tableId);

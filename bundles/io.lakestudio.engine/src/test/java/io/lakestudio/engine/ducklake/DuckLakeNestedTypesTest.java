@@ -184,4 +184,35 @@ class DuckLakeNestedTypesTest {
 					"{'i': 1, 'j': 2}"));
 		}
 	}
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aNestedTableRewritesAndMergesItsFilesByFieldId(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake." + kind);
+		Path data = dir.resolve("files");
+		String select = "SELECT i, CAST(s AS VARCHAR), CAST(l AS VARCHAR) FROM ";
+		List<String> before;
+		List<String> after;
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + url(kind, meta) + "' AS d (DATA_PATH '" + data + "', DATA_INLINING_ROW_LIMIT 0)");
+			ok(s, "CREATE TABLE d.t(i INTEGER, s STRUCT(a INTEGER, b VARCHAR), l INTEGER[])");
+			ok(s, "INSERT INTO d.t SELECT x, {'a': x * 10, 'b': 'v' || x}, [x, x + 1] FROM range(1, 6) r(x)");
+			// a field renamed between the files: the rewrite reads the first by field id, not by name
+			ok(s, "ALTER TABLE d.t RENAME COLUMN s.a TO k");
+			ok(s, "INSERT INTO d.t SELECT x, {'k': x * 10, 'b': 'v' || x}, [x] FROM range(6, 11) r(x)");
+			ok(s, "DELETE FROM d.t WHERE i IN (2, 7)");
+			before = rows(s, select + "d.t ORDER BY i");
+			ok(s, "CALL ducklake_rewrite_data_files('d', delete_threshold => 0)");
+			ok(s, "CALL ducklake_merge_adjacent_files('d')");
+			after = rows(s, select + "d.t ORDER BY i");
+			assertEquals(List.of("8"), rows(s, "SELECT count(*) FROM d.t WHERE s.k >= 10"));
+			ok(s, "DETACH d");
+		}
+		assertEquals(8, before.size());
+		assertEquals(before, after);
+		try (Connection md = metadata(kind, meta); Connection raw = DriverManager.getConnection("jdbc:duckdb:")) {
+			// the files left hold the rows as the catalog names them, the deleted ones gone
+			assertEquals(after, rows(raw, select + "read_parquet([" + String.join(", ", files(md, data))
+					+ "]) ORDER BY i"));
+		}
+	}
 }

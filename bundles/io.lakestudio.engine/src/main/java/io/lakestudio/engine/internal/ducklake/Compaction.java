@@ -208,7 +208,7 @@ final class Compaction {
 			select.add(FileRows.SNAPSHOT + " AS " + FileLineage.SNAPSHOT_ID_COLUMN);
 			ids.add(FileLineage.SNAPSHOT_ID_COLUMN + ": " + FileLineage.SNAPSHOT_ID_FIELD);
 		}
-		String rows = FileRows.select(a, s, t, cols, files, lineage, rewriting, null);
+		String rows = FileRows.select(d, a, s, t, cols, files, lineage, rewriting, null);
 		List<String> gone = Inlining.deleteRows(inlinedDeletes, files.stream().map(p -> p.data().id()).toList());
 		if (!gone.isEmpty()) {
 			rows = "SELECT * FROM (" + rows + ") WHERE (" + Views.FILE + ", " + Views.POS + ") NOT IN (VALUES "

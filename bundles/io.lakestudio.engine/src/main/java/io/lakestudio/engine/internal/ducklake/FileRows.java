@@ -1,12 +1,14 @@
 package io.lakestudio.engine.internal.ducklake;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import io.lakestudio.ducklake.ColumnEntry;
-import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.FileLineage;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
@@ -30,11 +32,25 @@ final class FileRows {
 	static String select(Attached a, SchemaEntry schema, TableEntry t, List<ColumnEntry> columns,
 			List<ReadPlan.Part> parts, Map<Long, FileLineage> lineage, boolean applyDeletes, Long upTo)
 			throws io.lakestudio.ducklake.DuckLakeException {
+		try {
+			return select(null, a, schema, t, columns, parts, lineage, applyDeletes, upTo);
+		} catch (SQLException e) {
+			throw new IllegalStateException(e); // not reached: with no connection, no file's schema is read
+		}
+	}
+
+	/**
+	 * The SELECT, with the connection {@code d} that reads a nested table's files by field id all the way down
+	 * ({@link NestedReads}; their lineage columns in a second scan of the same files), as maintenance needs.
+	 */
+	static String select(Connection d, Attached a, SchemaEntry schema, TableEntry t, List<ColumnEntry> columns,
+			List<ReadPlan.Part> parts, Map<Long, FileLineage> lineage, boolean applyDeletes, Long upTo)
+			throws io.lakestudio.ducklake.DuckLakeException, SQLException {
 		DataFileCheck.fdl(a, schema, t, parts); // an FDL version's files: checked before DuckDB reads them
 		List<String> select = new ArrayList<>();
 		if (parts.isEmpty()) {
 			for (ColumnEntry c : columns) {
-				select.add("CAST(NULL AS " + DuckLakeTypes.toDuckDb(c.type()) + ") AS " + Sql.ident(c.name()));
+				select.add("CAST(NULL AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));
 			}
 			select.add("NULL::BIGINT AS " + ROW_ID);
 			select.add("NULL::BIGINT AS " + SNAPSHOT);
@@ -44,7 +60,7 @@ final class FileRows {
 		}
 		List<String> map = new ArrayList<>();
 		for (ColumnEntry c : columns) {
-			String type = DuckLakeTypes.toDuckDb(c.type());
+			String type = NestedTypes.duckType(c);
 			map.add(SchemaMap.entry(String.valueOf(c.id()), "c" + c.id(), type, c.initialDefault()));
 			select.add("r." + Sql.ident("c" + c.id()) + " AS " + Sql.ident(c.name()));
 		}
@@ -75,9 +91,20 @@ final class FileRows {
 				bySnapshot |= p.deletes().partialMax() != null;
 			}
 		}
+		Map<Long, Map<Long, String>> mapped = a.catalog.store().nameMappings(t.id());
+		String scan;
+		if (d != null && mapped.isEmpty() && NestedReads.needed(columns)) {
+			List<String> paths = new ArrayList<>();
+			parts.forEach(p -> paths.add(a.catalog.resolve(schema, t, p.data().path(), p.data().relative())));
+			scan = "(SELECT n.*, l." + Lineage.RID + ", l." + Lineage.SID + " FROM " + NestedReads.source(d, paths,
+					columns, true) + " n JOIN read_parquet([" + String.join(", ", files) + "], filename = true,"
+					+ " file_row_number = true, schema = map {" + Lineage.rowIdEntry() + ", " + Lineage.snapshotEntry()
+					+ "}) l ON n.filename = l.filename AND n.file_row_number = l.file_row_number)";
+		} else {
+			scan = NameMapping.scan(files, fileIds, map, columns, mapped, "filename = true, file_row_number = true");
+		}
 		StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM ")
-				.append(NameMapping.scan(files, fileIds, map, columns, a.catalog.store().nameMappings(t.id()),
-						"filename = true, file_row_number = true"))
+				.append(scan)
 				.append(" r JOIN (VALUES ").append(String.join(", ", ids))
 				.append(") f(path, id, rstart, begin) ON r.filename = f.path");
 		List<String> where = new ArrayList<>();

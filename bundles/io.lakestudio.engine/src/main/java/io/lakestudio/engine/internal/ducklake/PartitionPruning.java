@@ -10,10 +10,11 @@ import java.util.function.Function;
 
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
+import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
-import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.PartitionSpec;
 import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.Snapshot;
@@ -24,7 +25,8 @@ import io.lakestudio.engine.internal.Pruning;
  * Choosing a DuckLake table's files for a query before DuckDB opens any: the simple conjuncts of the WHERE that
  * filters the table alone ({@link Pruning}, as the Delta path uses them) against each file's identity partition
  * values, under the partitioning the file was written with (a file written before the table was partitioned, or
- * under another key, keeps its place).
+ * under another key, keeps its place), else against the file's column stats ({@code ducklake_file_column_stats}:
+ * min, max, null and value counts), as the extension prunes: a file with no stats of a column keeps its place.
  */
 final class PartitionPruning {
 
@@ -40,13 +42,11 @@ final class PartitionPruning {
 			partitions.putAll(pending.filePartitions);
 			pending.partitionings.values().forEach(s -> specs.put(s.id(), s));
 		}
-		if (partitions.isEmpty()) {
-			return null;
-		}
 		List<Pruning.Col> cols = new ArrayList<>();
 		Map<String, Long> ids = new HashMap<>();
 		for (ColumnEntry c : cat.columns(t.id())) {
-			cols.add(new Pruning.Col(c.name(), kind(DuckLakeTypes.toDuckDb(c.type()))));
+			// a nested column has no kind: never pruned on
+			cols.add(new Pruning.Col(c.name(), kind(NestedTypes.duckType(c))));
 			ids.put(c.name(), c.id());
 		}
 		List<Pruning.Predicate> preds = Pruning.predicates(f.where(), cols, f.names());
@@ -54,8 +54,11 @@ final class PartitionPruning {
 			return null;
 		}
 		List<ReadPlan.Part> parts = ReadPlan.of(a.catalog.store(), at, pending, t.id()).parts();
+		Map<Long, List<ColumnStats>> stats = new HashMap<>(a.catalog.store().fileColumnStats(t.id()));
+		parts.stream().filter(p -> !p.data().stats().isEmpty()).forEach(p -> stats.put(p.data().id(), p.data()
+				.stats())); // a transaction's own files carry theirs
 		List<ReadPlan.Part> kept = Pruning.choose(parts, preds, p -> ranges(partitions.get(p.data().id()), specs,
-				ids));
+				ids, stats.getOrDefault(p.data().id(), List.of())));
 		if (kept.size() == parts.size()) {
 			return null;
 		}
@@ -64,15 +67,15 @@ final class PartitionPruning {
 		return out;
 	}
 
-	/** What a file's partition says of a column: its identity value, else nothing known. */
+	/** What a file's partition says of a column: its identity value, else what the file's stats say. */
 	private static Function<Pruning.Col, Pruning.Range> ranges(FilePartition fp, Map<Long, PartitionSpec> specs,
-			Map<String, Long> ids) {
+			Map<String, Long> ids, List<ColumnStats> stats) {
 		PartitionSpec spec = fp == null ? null : specs.get(fp.partitionId());
 		return col -> {
-			if (spec == null) {
-				return Pruning.Range.UNKNOWN;
-			}
 			Long id = ids.get(col.name());
+			if (spec == null) {
+				return statsRange(stats, id, col.kind());
+			}
 			for (PartitionSpec.Key k : spec.keys()) {
 				if (id != null && k.columnId() == id && k.transform().equals("identity") && k.index() < fp.values()
 						.size()) {
@@ -84,8 +87,23 @@ final class PartitionPruning {
 					return typed == null ? Pruning.Range.UNKNOWN : Pruning.Range.exactly(typed);
 				}
 			}
-			return Pruning.Range.UNKNOWN;
+			return statsRange(stats, id, col.kind());
 		};
+	}
+
+	/** What a file's stats say of a column (nothing known when it has none of it). */
+	private static Pruning.Range statsRange(List<ColumnStats> stats, Long id, String kind) {
+		for (ColumnStats s : stats) {
+			if (id != null && s.columnId() == id) {
+				Comparable<Object> max = Pruning.typed(s.max(), kind);
+				if ("str".equals(kind) && s.max() != null && s.max().codePointCount(0, s.max().length()) >= 32) {
+					max = null; // a long string's max may have been truncated
+				}
+				return new Pruning.Range(Pruning.typed(s.min(), kind), max, s.valueCount() > 0 && s.nullCount() == s
+						.valueCount(), s.nullCount() == 0);
+			}
+		}
+		return Pruning.Range.UNKNOWN;
 	}
 
 	/** The kind of comparison pruning makes on a column of {@code duckType}, as the Iceberg path has it. */
