@@ -52,6 +52,7 @@ final class CatalogIds {
 		keys(c.flushedFileDeletes, m, v -> v);
 		keys(c.tags, m, v -> v);
 		keys(c.columnTags, m, v -> v);
+		keys(c.viewColumnTags, m, v -> v);
 		List<String> changes = new ArrayList<>(c.changes);
 		c.changes.clear();
 		for (String e : changes) {

@@ -79,6 +79,16 @@ public final class Commit {
 	public final Map<Long, Map<Long, Set<Long>>> inlinedFileDeletes = new LinkedHashMap<>();
 	/** Data files whose committed inlined deletes a flush wrote into a delete file, by table: those rows go. */
 	public final Map<Long, Set<Long>> flushedFileDeletes = new LinkedHashMap<>();
+	/**
+	 * The number of Parquet row groups of a new data or delete file, by its id, from its footer: a 1.1 catalog keeps
+	 * it (row_group_count); one not here is unknown (NULL), as for a file of a 1.0 catalog migrated.
+	 */
+	public final Map<Long, Long> rowGroups = new LinkedHashMap<>();
+	/**
+	 * Tags set on a view's columns (DuckLake 1.1's ducklake_view_column_tag): view id, the column's name as the
+	 * view's query names it, then key to value (null: the tag goes).
+	 */
+	public final Map<Long, Map<String, Map<String, String>>> viewColumnTags = new LinkedHashMap<>();
 	/** Tags set on columns: table id, column id, then key to value (null: the tag goes). */
 	public final Map<Long, Map<Long, Map<String, String>>> columnTags = new LinkedHashMap<>();
 

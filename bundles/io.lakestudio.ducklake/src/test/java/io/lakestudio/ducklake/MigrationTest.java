@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The catalogs DuckLake 0.1-0.4 wrote (the extension's own test data, at {@code $LAKESTUDIO_DUCKLAKE_SUITE}), in a
  * DuckDB file as the extension left them and in a SQLite file holding the same rows as DuckDB's sqlite scanner
- * lays them out: refused untouched without AUTOMATIC_MIGRATION (or with READ_ONLY); with it, version 1.0, every
+ * lays them out: refused untouched without AUTOMATIC_MIGRATION (or with READ_ONLY); with it, version 1.1-dev1 (the latest), every
  * table and column of the specification (as {@link SpecCompatibilityTest} transcribes it), the rows the extension's
  * own migration gives (its suite's expectations), and then a commit goes in. Everything is read back with a plain
  * JDBC connection.
@@ -186,10 +186,11 @@ class MigrationTest {
 				}
 			}
 			try (Connection db = plain(kind, file)) {
-				assertEquals(List.of("1.0"), rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"),
+				// AUTOMATIC_MIGRATION takes a catalog to the latest version, as the extension's does
+				assertEquals(List.of("1.1-dev1"), rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"),
 						name);
 				Map<String, Set<String>> have = columns(kind, db);
-				for (Map.Entry<String, String> t : SpecCompatibilityTest.SPEC.entrySet()) {
+				for (Map.Entry<String, String> t : SpecCompatibilityTest.SPEC_1_1.entrySet()) {
 					for (String col : t.getValue().split(", ")) {
 						String c = col.substring(0, col.indexOf(' '));
 						assertTrue(have.getOrDefault(t.getKey(), Set.of()).contains(c), name + ": " + t.getKey() + "."
@@ -215,7 +216,7 @@ class MigrationTest {
 						+ " NOT EXISTS (SELECT 1 FROM ducklake_schema_versions v WHERE v.table_id = t.table_id)"), name);
 			}
 			try (DuckLakeCatalog c = attach(kind, file, false)) {
-				assertEquals("1.0", c.store().metadata().get("version"), name + " reattached without migration");
+				assertEquals("1.1-dev1", c.store().metadata().get("version"), name + " reattached without migration");
 			}
 		}
 	}

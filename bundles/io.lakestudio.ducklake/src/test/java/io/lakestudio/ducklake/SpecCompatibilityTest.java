@@ -1,6 +1,8 @@
 package io.lakestudio.ducklake;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -87,6 +89,22 @@ class SpecCompatibilityTest {
 				+ " expression VARCHAR, dialect VARCHAR, sort_direction VARCHAR, null_order VARCHAR");
 	}
 
+	/**
+	 * What DuckLake 1.1-dev1 adds: .../tables/ducklake_view_column_tag ("View column tags require DuckLake format
+	 * version 1.1"), and the columns the extension's development build adds to 1.0's tables when it migrates one
+	 * (its V1_1_DEV1_MIGRATION_QUERY: row_group_count BIGINT on data and delete files, min_is_exact and max_is_exact
+	 * BOOLEAN on both column stats tables), after each table's last column.
+	 */
+	static final Map<String, String> SPEC_1_1 = new LinkedHashMap<>(SPEC);
+	static {
+		SPEC_1_1.merge("ducklake_data_file", ", row_group_count BIGINT", String::concat);
+		SPEC_1_1.merge("ducklake_delete_file", ", row_group_count BIGINT", String::concat);
+		SPEC_1_1.merge("ducklake_file_column_stats", ", min_is_exact BOOLEAN, max_is_exact BOOLEAN", String::concat);
+		SPEC_1_1.merge("ducklake_table_column_stats", ", min_is_exact BOOLEAN, max_is_exact BOOLEAN", String::concat);
+		SPEC_1_1.put("ducklake_view_column_tag", "view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT,"
+				+ " end_snapshot BIGINT, key VARCHAR, value VARCHAR");
+	}
+
 	@Test
 	void aNewCatalogHasEverySpecificationTableAndColumnWithItsType(@TempDir Path dir) throws Exception {
 		Path file = dir.resolve("lake.sqlite");
@@ -94,6 +112,38 @@ class SpecCompatibilityTest {
 				AttachOptions.defaults().withDataPath(dir.resolve("files").toString()))) {
 			assertEquals(0, c.store().latest().id());
 		}
+		assertEquals(28, SPEC.size());
+		assertEquals(new TreeMap<>(SPEC), tables(file), "tables and columns (in order, with types) as the spec lists them");
+	}
+
+	@Test
+	void aNewCatalogOf1_1HasWhat1_1Adds(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("lake.sqlite");
+		DuckLakeCatalog.open("ducklake:sqlite:" + file, AttachOptions.defaults()
+				.withDataPath(dir.resolve("files").toString()).withDefaultVersion("1.1-dev1")).close();
+		assertEquals(29, SPEC_1_1.size());
+		assertEquals(new TreeMap<>(SPEC_1_1), tables(file), "1.0's tables and columns, then what 1.1-dev1 adds");
+		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement();
+				ResultSet r = s.executeQuery("SELECT value FROM ducklake_metadata WHERE key = 'version'")) {
+			assertTrue(r.next());
+			assertEquals("1.1-dev1", r.getString(1));
+		}
+	}
+
+	@Test
+	void aVersionThisDoesNotWriteIsRefusedAndWritesNoFile(@TempDir Path dir) {
+		for (String[] v : new String[][] { { "2.0", "Unsupported ducklake_version" },
+				{ "0.4", "ducklake_version must be >= '1.0'" } }) {
+			Path file = dir.resolve("lake-" + v[0] + ".sqlite");
+			DuckLakeException e = assertThrows(DuckLakeException.class, () -> DuckLakeCatalog.open(
+					"ducklake:sqlite:" + file, AttachOptions.defaults().withVersion(v[0])).close());
+			assertTrue(e.getMessage().contains(v[1]), e.getMessage());
+			assertFalse(java.nio.file.Files.exists(file), v[0]);
+		}
+	}
+
+	/** Table name to "column TYPE, ..." as SQLite lists the file's tables. */
+	private static Map<String, String> tables(Path file) throws Exception {
 		Map<String, String> found = new TreeMap<>();
 		try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = db.createStatement();
 				ResultSet r = s.executeQuery("SELECT m.name, group_concat(p.name || ' ' || p.type, ', ')"
@@ -103,8 +153,7 @@ class SpecCompatibilityTest {
 				found.put(r.getString(1), r.getString(2));
 			}
 		}
-		assertEquals(28, SPEC.size());
-		assertEquals(new TreeMap<>(SPEC), found, "tables and columns (in order, with types) as the spec lists them");
+		return found;
 	}
 
 	@Test

@@ -33,7 +33,7 @@ public final class EngineSessions implements SessionFactory {
 
 	@Override
 	public String name() {
-		return "Lakestudio's engine";
+		return "Lakestudio's engine (each connection first: " + SUITE_SETTING + ")";
 	}
 
 	@Override
@@ -65,6 +65,14 @@ public final class EngineSessions implements SessionFactory {
 		return new Database(c, new Engine(config));
 	}
 
+	/**
+	 * What each connection runs before the file's own SQL. The suite was written for the ducklake extension's
+	 * development build, whose new catalogs are DuckLake 1.1-dev1; Lakestudio's default is 1.0 (the stable
+	 * specification, which released extensions attach), so every connection asks for the suite's version, as a
+	 * user would. A file that sets or resets it itself still does so; a moraine store stays 1.0.
+	 */
+	static final String SUITE_SETTING = "SET ducklake_default_version = '1.1-dev1'";
+
 	private static final class Database implements SqlDatabase {
 		private final Catalog catalog;
 		private final Engine engine;
@@ -78,9 +86,10 @@ public final class EngineSessions implements SessionFactory {
 		}
 
 		@Override
-		public synchronized SqlSession connect() {
+		public synchronized SqlSession connect() throws SqlFailure {
 			Session s = new Session(this, engine.openSession(SOURCE));
 			sessions.add(s);
+			s.execute(SUITE_SETTING);
 			return s;
 		}
 

@@ -28,6 +28,9 @@ public final class Main {
 			  --only-passing   run just the files LIST names
 			  --write-passing  rewrite LIST with the files that passed (after a whole run)
 			  --keep           keep each file's folder (state and {TEST_DIR}) under the work folder
+			Each connection first runs SET ducklake_default_version = '1.1-dev1': the suite was written for the
+			ducklake extension's development build, whose new catalogs are DuckLake 1.1-dev1 (Lakestudio's own
+			default is 1.0). A moraine store keeps DuckLake 1.0 whatever the setting.
 			""";
 
 	private Main() {

@@ -29,9 +29,14 @@ final class CommitWriter {
 	private final long shift;
 	private final long s;
 	private final boolean sqlite;
+	/** The catalog is 1.1: its file rows have a row_group_count, its stats rows min_is_exact and max_is_exact. */
+	private final boolean v1_1;
+	private final String version;
 
-	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift, boolean sqlite) {
+	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift, boolean sqlite, String version) {
 		this.sqlite = sqlite;
+		this.version = version;
+		this.v1_1 = SpecTables.isV1_1(version);
 		this.db = db;
 		this.c = c;
 		this.latest = latest;
@@ -82,6 +87,9 @@ final class CommitWriter {
 		deleteFiles();
 		stats();
 		new LayoutWriter(db, c, s, shift).write();
+		if (v1_1) {
+			ViewColumnTags.write(db, c, s);
+		}
 		if (c.changesSchema()) {
 			Set<Long> tables = new LinkedHashSet<>();
 			c.newTables.forEach(t -> tables.add(t.id()));
@@ -97,7 +105,7 @@ final class CommitWriter {
 				}
 			}
 		}
-		InlinedData.write(db, sqlite, c, s, schemaVersion);
+		InlinedData.write(db, InlinedColumnNames.of(version), sqlite, c, s, schemaVersion);
 		InlinedDeletes.write(db, sqlite, c, s);
 		return new Snapshot(s, now, schemaVersion, nextCatalog, nextFile, changes, c.author(), c.message());
 	}
@@ -202,9 +210,9 @@ final class CommitWriter {
 
 	private void dataFiles() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_data_file VALUES"
-				+ " (?, ?, ?, NULL, NULL, ?, ?, 'parquet', ?, ?, ?, ?, NULL, NULL, NULL, ?)");
+				+ " (?, ?, ?, NULL, NULL, ?, ?, 'parquet', ?, ?, ?, ?, NULL, NULL, NULL, ?" + (v1_1 ? ", ?)" : ")"));
 				PreparedStatement st = db.prepareStatement("INSERT INTO ducklake_file_column_stats VALUES"
-						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL" + (v1_1 ? ", NULL, NULL)" : ")"))) {
 			for (DataFile f : c.newDataFiles) {
 				long id = f.id() + shift;
 				long rowShift = rowShift(f.tableId());
@@ -224,6 +232,9 @@ final class CommitWriter {
 					ps.setLong(9, f.rowIdStart() + rowShift);
 				}
 				SqlStore.setLong(ps, 10, l == null ? null : l.partialMax());
+				if (v1_1) {
+					SqlStore.setLong(ps, 11, c.rowGroups.get(f.id()));
+				}
 				ps.executeUpdate();
 				java.util.Map<Long, String> names = c.nameMappings.get(f.id());
 				if (names != null) {
@@ -269,7 +280,7 @@ final class CommitWriter {
 
 	private void deleteFiles() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_delete_file VALUES"
-				+ " (?, ?, ?, NULL, ?, ?, ?, 'parquet', ?, ?, ?, NULL, ?)")) {
+				+ " (?, ?, ?, NULL, ?, ?, ?, 'parquet', ?, ?, ?, NULL, ?" + (v1_1 ? ", ?)" : ")"))) {
 			for (DeleteFile f : c.newDeleteFiles) {
 				ps.setLong(1, f.id() + shift);
 				ps.setLong(2, f.tableId());
@@ -282,6 +293,9 @@ final class CommitWriter {
 				ps.setLong(9, f.footerSize());
 				SqlStore.setLong(ps, 10, f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT
 						? f.partialMax() : Long.valueOf(s));
+				if (v1_1) {
+					SqlStore.setLong(ps, 11, c.rowGroups.get(f.id()));
+				}
 				ps.executeUpdate();
 			}
 		}

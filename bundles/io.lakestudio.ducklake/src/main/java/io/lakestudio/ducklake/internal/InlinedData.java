@@ -20,8 +20,9 @@ import io.lakestudio.ducklake.NestedTypes;
 
 /**
  * Inlined rows as the extension keeps them: one table per table and schema version,
- * {@code ducklake_inlined_data_<table id>_<schema version>(row_id, begin_snapshot, end_snapshot, <columns by name>)},
- * listed in {@code ducklake_inlined_data_tables}. A deleted inlined row gets its {@code end_snapshot}. In SQLite
+ * {@code ducklake_inlined_data_<table id>_<schema version>(row_id, begin_snapshot, end_snapshot, <columns by name>)}
+ * (the system columns named as the catalog's version names them: {@link InlinedColumnNames}), listed in
+ * {@code ducklake_inlined_data_tables}. A deleted inlined row gets its {@code end_snapshot}. In SQLite
  * the values of types SQLite would round (hugeint, decimal...) are kept as text.
  */
 final class InlinedData {
@@ -32,13 +33,15 @@ final class InlinedData {
 	}
 
 	/** The table's inlined rows visible at {@code snapshot}, by row id. */
-	static List<InlinedRow> read(Connection db, long tableId, long snapshot) throws SQLException {
+	static List<InlinedRow> read(Connection db, InlinedColumnNames n, long tableId, long snapshot)
+			throws SQLException {
 		List<InlinedRow> out = new ArrayList<>();
 		Map<String, Long> tables = tables(db, tableId);
 		for (Map.Entry<String, Long> e : tables.entrySet()) {
 			Map<String, Long> ids = columnsAt(db, tableId, e.getValue());
-			String q = "SELECT * FROM " + ident(e.getKey()) + " WHERE begin_snapshot <= " + snapshot
-					+ " AND (end_snapshot IS NULL OR end_snapshot > " + snapshot + ") ORDER BY row_id";
+			String q = "SELECT * FROM " + ident(e.getKey()) + " WHERE " + n.beginSnapshot() + " <= " + snapshot
+					+ " AND (" + n.endSnapshot() + " IS NULL OR " + n.endSnapshot() + " > " + snapshot + ") ORDER BY "
+					+ n.rowId();
 			try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(q)) {
 				ResultSetMetaData m = r.getMetaData();
 				while (r.next()) {
@@ -58,7 +61,8 @@ final class InlinedData {
 	}
 
 	/** The commit's inlined inserts and deletes, in snapshot {@code s}; the table's schema version names its table. */
-	static void write(Connection db, boolean sqlite, Commit c, long s, long schemaVersion) throws SQLException {
+	static void write(Connection db, InlinedColumnNames n, boolean sqlite, Commit c, long s, long schemaVersion)
+			throws SQLException {
 		for (Map.Entry<Long, Set<Long>> e : c.inlinedDeletes.entrySet()) {
 			if (e.getValue().isEmpty()) {
 				continue;
@@ -66,8 +70,8 @@ final class InlinedData {
 			List<String> ids = e.getValue().stream().map(String::valueOf).toList();
 			for (String table : tables(db, e.getKey()).keySet()) {
 				try (Statement st = db.createStatement()) {
-					st.executeUpdate("UPDATE " + ident(table) + " SET end_snapshot = " + s + " WHERE row_id IN ("
-							+ String.join(", ", ids) + ") AND end_snapshot IS NULL");
+					st.executeUpdate("UPDATE " + ident(table) + " SET " + n.endSnapshot() + " = " + s + " WHERE "
+							+ n.rowId() + " IN (" + String.join(", ", ids) + ") AND " + n.endSnapshot() + " IS NULL");
 				}
 			}
 		}
@@ -98,8 +102,9 @@ final class InlinedData {
 			}
 			if (!known) {
 				try (Statement st = db.createStatement()) {
-					st.execute("CREATE TABLE IF NOT EXISTS " + ident(name) + " (row_id BIGINT, begin_snapshot BIGINT,"
-							+ " end_snapshot BIGINT" + (defs.isEmpty() ? "" : ", " + String.join(", ", defs)) + ")");
+					st.execute("CREATE TABLE IF NOT EXISTS " + ident(name) + " (" + n.rowId() + " BIGINT, "
+							+ n.beginSnapshot() + " BIGINT, " + n.endSnapshot() + " BIGINT"
+							+ (defs.isEmpty() ? "" : ", " + String.join(", ", defs)) + ")");
 				}
 				try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_inlined_data_tables VALUES (?, ?, ?)")) {
 					ps.setLong(1, t);
@@ -139,7 +144,7 @@ final class InlinedData {
 		Map<String, String> columns = new LinkedHashMap<>();
 		List<List<String>> rows = new ArrayList<>();
 		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("SELECT * FROM " + ident(name)
-				+ " ORDER BY row_id")) {
+				+ " ORDER BY 1")) { // the row id, whatever the version names it
 			ResultSetMetaData m = r.getMetaData();
 			for (int i = 1; i <= m.getColumnCount(); i++) {
 				String type = m.getColumnTypeName(i);

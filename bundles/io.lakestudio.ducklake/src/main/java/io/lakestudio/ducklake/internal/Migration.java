@@ -14,9 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A catalog written by DuckLake 0.1-0.4 brought to 1.0 as the extension's metadata manager does it (its
- * {@code MigrateV01} ... {@code MigrateV04}: each version's added tables and columns, renames, and the rows they
- * need), one description for a SQLite and a DuckDB file. Each change is made only when the catalog lacks it, so a
+ * A catalog written by DuckLake 0.1-0.4 brought to 1.0, and a 1.0 one to 1.1-dev1, as the extension's metadata
+ * manager does it (its {@code MigrateV01} ... {@code MigrateV04}, {@code MigrateV10}: each version's added tables
+ * and columns, renames, and the rows they need), one description for a SQLite and a DuckDB file. Each change is made only when the catalog lacks it, so a
  * development version (0.3-dev1, 0.4-dev1: part of the next release's tables already there) takes its release's
  * steps too, as the extension's "allow failures" runs do. The caller runs it in one transaction.
  */
@@ -81,7 +81,17 @@ final class Migration {
 							+ " JOIN ducklake_table t ON v.begin_snapshot BETWEEN t.begin_snapshot"
 							+ " AND coalesce(t.end_snapshot, v.begin_snapshot) WHERE v.table_id IS NULL"),
 					sql("DELETE FROM ducklake_schema_versions WHERE table_id IS NULL"))),
-			new Release(List.of("0.4"), SpecTables.VERSION, List.of()));
+			new Release(List.of("0.4"), SpecTables.V1_0, List.of()),
+			new Release(List.of(SpecTables.V1_0), SpecTables.V1_1, List.of(
+					// first, so that a clash refuses the migration before anything else is changed
+					InlinedColumnNames::rename,
+					column("ducklake_data_file", "row_group_count", "BIGINT"),
+					column("ducklake_delete_file", "row_group_count", "BIGINT"),
+					column("ducklake_file_column_stats", "min_is_exact", "BOOLEAN"),
+					column("ducklake_file_column_stats", "max_is_exact", "BOOLEAN"),
+					column("ducklake_table_column_stats", "min_is_exact", "BOOLEAN"),
+					column("ducklake_table_column_stats", "max_is_exact", "BOOLEAN"),
+					table("ducklake_view_column_tag"))));
 
 	private Migration() {
 	}
@@ -92,12 +102,16 @@ final class Migration {
 	}
 
 	/**
-	 * Brings the catalog from {@code version} to {@link SpecTables#VERSION}, on the caller's transaction.
-	 * {@code tables}: its table names to their column names, as they are now (updated as it goes).
+	 * Brings the catalog from {@code version} to {@code target}, on the caller's transaction. {@code tables}: its
+	 * table names to their column names, as they are now (updated as it goes).
 	 */
-	static void run(Connection db, String version, Map<String, Set<String>> tables) throws SQLException {
+	static void run(Connection db, String version, String target, Map<String, Set<String>> tables)
+			throws SQLException {
 		String v = version;
 		for (Release r : RELEASES) {
+			if (v.equals(target)) {
+				break;
+			}
 			if (!r.from().contains(v)) {
 				continue;
 			}
@@ -111,8 +125,8 @@ final class Migration {
 			}
 			v = r.to();
 		}
-		if (!v.equals(SpecTables.VERSION)) {
-			throw new SQLException("no migration from DuckLake " + version);
+		if (!v.equals(target)) {
+			throw new SQLException("no migration from DuckLake " + version + " to " + target);
 		}
 	}
 
@@ -128,12 +142,15 @@ final class Migration {
 		};
 	}
 
-	/** A table that release added, created as 1.0 has it (later releases' columns then are there already). */
+	/**
+	 * A table that release added, created as the latest version has it (later releases' columns then are there
+	 * already; none of the tables a 0.x release added gained a column since).
+	 */
 	private static Step table(String name) {
 		return (db, tables) -> {
 			if (!tables.containsKey(name)) {
-				execute(db, SpecTables.createStatement(name));
-				tables.put(name, new HashSet<>(SpecTables.tables().get(name).keySet()));
+				execute(db, SpecTables.createStatement(SpecTables.V1_1, name));
+				tables.put(name, new HashSet<>(SpecTables.tables(SpecTables.V1_1).get(name).keySet()));
 			}
 		};
 	}
@@ -180,7 +197,7 @@ final class Migration {
 		tables.get("ducklake_data_file").remove("partial_file_info");
 	}
 
-	private static void execute(Connection db, String sql) throws SQLException {
+	static void execute(Connection db, String sql) throws SQLException {
 		try (Statement s = db.createStatement()) {
 			s.execute(sql);
 		}

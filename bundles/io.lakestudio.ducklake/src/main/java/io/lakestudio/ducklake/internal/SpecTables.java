@@ -6,15 +6,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tables of a DuckLake 1.0 catalog, as a new catalog is created: names, columns in order, DuckDB's type names
+ * The tables of a DuckLake catalog, as a new catalog is created: names, columns in order, DuckDB's type names
  * (a SQLite catalog declares them so, as DuckDB's sqlite scanner does when the extension creates one) and the
- * primary keys. Inlined-data tables ({@code ducklake_inlined_data_<table>_<schema version>}) come and go with
- * the tables and are not listed here.
+ * primary keys. Two versions: 1.0, the stable specification, and 1.1-dev1, what the extension's development build
+ * writes (1.0's tables, plus the columns and the table {@link #V1_1_ADDS} names, as its {@code MigrateV10} adds
+ * them; its inlined-data tables name their system columns {@code _ducklake_row_id}, ...). Inlined-data tables
+ * ({@code ducklake_inlined_data_<table>_<schema version>}) come and go with the tables and are not listed here.
  */
 public final class SpecTables {
 
-	/** The version this code writes into {@code ducklake_metadata}. */
-	public static final String VERSION = "1.0";
+	/** DuckLake 1.0, the stable specification: what a new catalog is unless asked for another. */
+	public static final String V1_0 = "1.0";
+
+	/** DuckLake 1.1 as the extension's development build writes it: the latest this code knows. */
+	public static final String V1_1 = "1.1-dev1";
+
+	/** The versions a catalog may be created at, oldest first. */
+	public static final List<String> VERSIONS = List.of(V1_0, V1_1);
 
 	private static final String[] DEFS = {
 			"ducklake_metadata(key VARCHAR NOT NULL, value VARCHAR NOT NULL, scope VARCHAR, scope_id BIGINT)",
@@ -73,21 +81,64 @@ public final class SpecTables {
 			"ducklake_sort_expression(sort_id BIGINT, table_id BIGINT, sort_key_index BIGINT, expression VARCHAR,"
 					+ " dialect VARCHAR, sort_direction VARCHAR, null_order VARCHAR)" };
 
+	/** What 1.1-dev1 adds to 1.0: columns after a table's last (table name, then its new columns) and one table. */
+	static final String[] V1_1_ADDS = { "ducklake_data_file(row_group_count BIGINT)",
+			"ducklake_delete_file(row_group_count BIGINT)",
+			"ducklake_file_column_stats(min_is_exact BOOLEAN, max_is_exact BOOLEAN)",
+			"ducklake_table_column_stats(min_is_exact BOOLEAN, max_is_exact BOOLEAN)",
+			"ducklake_view_column_tag(view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT, end_snapshot BIGINT,"
+					+ " key VARCHAR, value VARCHAR)" };
+
+	private static final String[] DEFS_1_1 = withAdditions();
+
 	private SpecTables() {
 	}
 
-	/** CREATE TABLE statements for a new catalog. */
-	public static List<String> createStatements() {
+	private static String[] withAdditions() {
+		List<String> out = new ArrayList<>(List.of(DEFS));
+		for (String add : V1_1_ADDS) {
+			String table = add.substring(0, add.indexOf('('));
+			String cols = add.substring(add.indexOf('(') + 1, add.length() - 1);
+			int at = out.indexOf(out.stream().filter(d -> d.startsWith(table + "(")).findFirst().orElse(null));
+			if (at < 0) {
+				out.add(add);
+			} else {
+				String d = out.get(at);
+				out.set(at, d.substring(0, d.length() - 1) + ", " + cols + ")");
+			}
+		}
+		return out.toArray(String[]::new);
+	}
+
+	/** Whether {@code version} is one a catalog can be created at here. */
+	public static boolean known(String version) {
+		return VERSIONS.contains(version);
+	}
+
+	/** Whether a catalog of {@code version} has what 1.1 adds. */
+	public static boolean isV1_1(String version) {
+		return V1_1.equals(version);
+	}
+
+	private static String[] defs(String version) {
+		if (!known(version)) {
+			throw new IllegalArgumentException("DuckLake " + version);
+		}
+		return isV1_1(version) ? DEFS_1_1 : DEFS;
+	}
+
+	/** CREATE TABLE statements for a new catalog of {@code version}. */
+	public static List<String> createStatements(String version) {
 		List<String> out = new ArrayList<>();
-		for (String d : DEFS) {
+		for (String d : defs(version)) {
 			out.add("CREATE TABLE " + d);
 		}
 		return out;
 	}
 
-	/** The CREATE TABLE statement of one of them. */
-	static String createStatement(String table) {
-		for (String d : DEFS) {
+	/** The CREATE TABLE statement of one of them, as {@code version} has it. */
+	static String createStatement(String version, String table) {
+		for (String d : defs(version)) {
 			if (d.startsWith(table + "(")) {
 				return "CREATE TABLE " + d;
 			}
@@ -95,10 +146,10 @@ public final class SpecTables {
 		throw new IllegalArgumentException(table);
 	}
 
-	/** Table name to its columns (name to type), in order. */
-	public static Map<String, Map<String, String>> tables() {
+	/** Table name to its columns (name to type), in order, as {@code version} has them. */
+	public static Map<String, Map<String, String>> tables(String version) {
 		Map<String, Map<String, String>> out = new LinkedHashMap<>();
-		for (String d : DEFS) {
+		for (String d : defs(version)) {
 			int open = d.indexOf('(');
 			Map<String, String> cols = new LinkedHashMap<>();
 			for (String c : d.substring(open + 1, d.length() - 1).split(",")) {

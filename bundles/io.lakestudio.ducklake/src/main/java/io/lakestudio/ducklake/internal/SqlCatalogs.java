@@ -24,9 +24,10 @@ import io.lakestudio.ducklake.Snapshot;
 
 /**
  * Opening a SQLite file as a DuckLake catalog, with the checks that come first: a new or empty file becomes a new
- * catalog; anything else must be SQLite, undamaged, hold every table and column of DuckLake 1.0 and say version
- * 1.0, or be a catalog of 0.1-0.4 attached with {@code AUTOMATIC_MIGRATION TRUE}, then {@link Migration migrated}
- * in one transaction first. Nothing is written to a file that fails a check.
+ * catalog (of the version the options ask for, else 1.0); anything else must be SQLite, undamaged, say version 1.0
+ * or 1.1-dev1 and hold every table and column of it, or be a catalog of 0.1-0.4 attached with
+ * {@code AUTOMATIC_MIGRATION TRUE}, then {@link Migration migrated} in one transaction first (to the version asked
+ * for, else the latest, as a 1.0 one attached so is). Nothing is written to a file that fails a check.
  */
 public final class SqlCatalogs {
 
@@ -43,6 +44,8 @@ public final class SqlCatalogs {
 		boolean sqlite = duckdb == null;
 		Path abs = file.toAbsolutePath().normalize();
 		String name = abs.toString();
+		checkVersion(o.version());
+		checkVersion(o.defaultVersion());
 		boolean fresh = !Files.exists(abs) || size(abs) == 0;
 		if (fresh && (o.readOnly() || o.snapshotVersion() != null || o.snapshotTime() != null)) {
 			throw new DuckLakeException(name + ": no DuckLake catalog there to attach read-only");
@@ -62,15 +65,19 @@ public final class SqlCatalogs {
 		boolean ok = false;
 		try {
 			String dataPath;
+			String version;
 			if (fresh) {
 				dataPath = folder(o.dataPath() != null ? o.dataPath() : name + ".files");
+				version = o.version() != null ? o.version()
+						: o.defaultVersion() != null ? o.defaultVersion() : SpecTables.V1_0;
 				try {
-					initialize(db, dataPath, o.createdBy(), sqlite);
+					initialize(db, dataPath, o.createdBy(), sqlite, version);
 				} catch (SQLException e) {
 					throw new DuckLakeException(name + ": cannot create a DuckLake catalog: " + e.getMessage(), e);
 				}
 			} else {
 				Map<String, String> meta = check(db, name, o, sqlite);
+				version = meta.get("version");
 				String stored = meta.get("data_path");
 				dataPath = folder(o.dataPath() != null ? o.dataPath() : stored == null ? name + ".files" : stored);
 			}
@@ -81,7 +88,7 @@ public final class SqlCatalogs {
 						: abs.getParent();
 				dataPath = folder(base.resolve(dataPath).normalize().toString());
 			}
-			SqlStore store = new SqlStore(name, db, o.readOnly(), sqlite);
+			SqlStore store = new SqlStore(name, db, o.readOnly(), sqlite, version);
 			Optional<Snapshot> pinned = Optional.empty();
 			if (o.snapshotVersion() != null) {
 				pinned = Optional.of(store.snapshot(o.snapshotVersion()).orElseThrow(() -> new DuckLakeException(
@@ -173,16 +180,17 @@ public final class SqlCatalogs {
 				}
 			}
 			String v = meta.get("version");
-			if (migrate(name, v, o)) {
+			String target = target(name, v, o);
+			if (!target.equals(v)) {
 				try {
-					Sqlite.transaction(db, () -> Migration.run(db, v, have));
+					Sqlite.transaction(db, () -> Migration.run(db, v, target, have));
 				} catch (SQLException e) {
-					throw new DuckLakeException(name + ": cannot migrate the DuckLake " + v + " catalog to "
-							+ SpecTables.VERSION + " (nothing was changed): " + String.valueOf(e.getMessage()).replace('\n', ' '), e);
+					throw new DuckLakeException(name + ": cannot migrate the DuckLake " + v + " catalog to " + target
+							+ " (nothing was changed): " + String.valueOf(e.getMessage()).replace('\n', ' '), e);
 				}
-				meta.put("version", SpecTables.VERSION);
+				meta.put("version", target);
 			}
-			for (Map.Entry<String, Map<String, String>> t : SpecTables.tables().entrySet()) {
+			for (Map.Entry<String, Map<String, String>> t : SpecTables.tables(target).entrySet()) {
 				Set<String> cols = have.get(t.getKey());
 				if (cols == null) {
 					throw new DuckLakeException(name + ": damaged DuckLake catalog: no table " + t.getKey());
@@ -204,45 +212,75 @@ public final class SqlCatalogs {
 		}
 	}
 
-	/** Whether a catalog at version {@code v} is to be migrated first; an exception when it can't be attached. */
-	private static boolean migrate(String name, String v, AttachOptions o) throws DuckLakeException {
+	/** A version a catalog is to be created at or migrated to, when one is asked for: one this code writes. */
+	private static void checkVersion(String v) throws DuckLakeException {
+		if (v == null || SpecTables.known(v)) {
+			return;
+		}
+		if (v.matches("0\\.\\d+(-dev\\d+)?")) {
+			throw new DuckLakeException("ducklake_version must be >= '1.0': '" + v + "' is older than this writes");
+		}
+		throw new DuckLakeException("Unsupported ducklake_version '" + v + "': only " + String.join(" and ",
+				SpecTables.VERSIONS.stream().map(x -> "'" + x + "'").toList()));
+	}
+
+	/**
+	 * The version a catalog at {@code v} is to have once attached ({@code v} itself: no migration); an exception
+	 * when it can't be attached. AUTOMATIC_MIGRATION takes it to DUCKLAKE_VERSION, else to the latest.
+	 */
+	private static String target(String name, String v, AttachOptions o) throws DuckLakeException {
 		if (v == null) {
 			throw new DuckLakeException(name + ": damaged DuckLake catalog: ducklake_metadata has no version");
 		}
-		if (v.equals(SpecTables.VERSION)) {
-			return false;
+		String latest = SpecTables.VERSIONS.getLast();
+		String want = o.version() != null ? o.version() : latest;
+		boolean old = v.matches("0\\.[1-4](-dev\\d+)?");
+		if (!old && !SpecTables.known(v)) {
+			throw new DuckLakeException(name + ": DuckLake catalog version " + v + " is newer than this Lakestudio"
+					+ " reads (" + latest + ")");
 		}
-		if (v.matches("0\\.[1-4](-dev\\d+)?")) {
-			if (!o.automaticMigration()) {
-				throw new DuckLakeException(name + ": DuckLake catalog version mismatch: the catalog is version " + v
-						+ ", this is " + SpecTables.VERSION + "; attach with AUTOMATIC_MIGRATION TRUE to migrate it");
-			}
-			if (!Migration.known(v)) {
-				throw new DuckLakeException(name + ": DuckLake " + v + " catalogs can't be migrated: only those of"
-						+ " 0.1, 0.2, 0.3-dev1, 0.3, 0.4-dev1 and 0.4");
-			}
-			if (o.readOnly()) {
-				throw new DuckLakeException(name + ": a DuckLake " + v + " catalog is migrated to "
-						+ SpecTables.VERSION + " only when attached writable, not READ_ONLY");
-			}
-			return true;
+		if (!old && SpecTables.VERSIONS.indexOf(v) > SpecTables.VERSIONS.indexOf(want)) {
+			throw new DuckLakeException(name + ": Cannot downgrade the DuckLake " + v + " catalog to " + want
+					+ " (DUCKLAKE_VERSION)");
 		}
-		throw new DuckLakeException(name + ": DuckLake catalog version " + v + " is newer than this Lakestudio reads ("
-				+ SpecTables.VERSION + ")");
+		if (old && !o.automaticMigration()) {
+			throw new DuckLakeException(name + ": DuckLake catalog version mismatch: the catalog is version " + v
+					+ ", this is " + want + "; attach with AUTOMATIC_MIGRATION TRUE to migrate it");
+		}
+		if (!o.automaticMigration()) {
+			if (o.version() != null && !v.equals(want)) {
+				throw new DuckLakeException(name + ": the catalog is DuckLake " + v + ", not " + want
+						+ "; attach with AUTOMATIC_MIGRATION TRUE to migrate it");
+			}
+			return v;
+		}
+		if (v.equals(want)) {
+			return v;
+		}
+		if (old && !Migration.known(v)) {
+			throw new DuckLakeException(name + ": DuckLake " + v + " catalogs can't be migrated: only those of"
+					+ " 0.1, 0.2, 0.3-dev1, 0.3, 0.4-dev1 and 0.4");
+		}
+		if (o.readOnly()) {
+			throw new DuckLakeException(name + ": a DuckLake " + v + " catalog is migrated to " + want
+					+ " only when attached writable, not READ_ONLY");
+		}
+		return want;
 	}
 
 	/** Writes the tables and first rows of a new catalog (snapshot 0: schema main) in one transaction. */
-	static void initialize(Connection db, String dataPath, String createdBy, boolean sqlite) throws SQLException {
+	static void initialize(Connection db, String dataPath, String createdBy, boolean sqlite, String version)
+			throws SQLException {
 		Sqlite.transaction(db, () -> {
 			try (Statement s = db.createStatement()) {
-				for (String c : SpecTables.createStatements()) {
+				for (String c : SpecTables.createStatements(version)) {
 					s.execute(c);
 				}
 				s.execute("INSERT INTO ducklake_snapshot VALUES (0, " + Sqlite.text(Times.format(Instant.now()))
 						+ ", 0, 1, 0)");
 				s.execute("INSERT INTO ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL,"
 						+ " NULL)");
-				s.execute("INSERT INTO ducklake_metadata (key, value) VALUES ('version', '" + SpecTables.VERSION
+				s.execute("INSERT INTO ducklake_metadata (key, value) VALUES ('version', '" + version
 						+ "'), ('created_by', " + Sqlite.text(createdBy) + "), ('data_path', " + Sqlite.text(dataPath)
 						+ "), ('encrypted', 'false')");
 				s.execute("INSERT INTO ducklake_schema VALUES (0, " + Sqlite.text(UUID.randomUUID().toString())

@@ -72,7 +72,7 @@ final class SqlCommits {
 			begin();
 			Snapshot latest = store.latest();
 			long fileShift = Conflicts.rebase(store, c, latest);
-			Snapshot made = new CommitWriter(db, c, latest, fileShift, sqlite).write();
+			Snapshot made = new CommitWriter(db, c, latest, fileShift, sqlite, store.version()).write();
 			end();
 			return made;
 		} catch (DuckLakeException | SQLException e) {

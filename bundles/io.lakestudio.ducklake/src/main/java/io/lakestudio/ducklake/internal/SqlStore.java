@@ -35,14 +35,16 @@ public final class SqlStore implements MetadataStore {
 	private final Connection db;
 	private final boolean readOnly;
 	private final boolean sqlite;
+	private final String version;
 	private final CatalogRows rows;
 	private final SqlCommits commits;
 
-	SqlStore(String file, Connection db, boolean readOnly, boolean sqlite) {
+	SqlStore(String file, Connection db, boolean readOnly, boolean sqlite, String version) {
 		this.file = file;
 		this.db = db;
 		this.readOnly = readOnly;
 		this.sqlite = sqlite;
+		this.version = version;
 		this.rows = new CatalogRows(db);
 		this.commits = new SqlCommits(this, file, db, sqlite);
 	}
@@ -63,6 +65,11 @@ public final class SqlStore implements MetadataStore {
 	@Override
 	public boolean readOnly() {
 		return readOnly;
+	}
+
+	/** The catalog's DuckLake version, as checked (or migrated to) when it was opened. */
+	String version() {
+		return version;
 	}
 
 	@Override
@@ -184,7 +191,7 @@ public final class SqlStore implements MetadataStore {
 	public synchronized List<io.lakestudio.ducklake.InlinedRow> inlinedRows(long tableId, long snapshot)
 			throws DuckLakeException {
 		try {
-			return InlinedData.read(db, tableId, snapshot);
+			return InlinedData.read(db, InlinedColumnNames.of(version), tableId, snapshot);
 		} catch (SQLException e) {
 			throw failed("read the inlined rows of table " + tableId, e);
 		}
@@ -246,7 +253,7 @@ public final class SqlStore implements MetadataStore {
 
 	@Override
 	public synchronized List<List<String>> rows(String specTable) throws DuckLakeException {
-		Map<String, String> columns = SpecTables.tables().get(specTable);
+		Map<String, String> columns = SpecTables.tables(version).get(specTable);
 		if (columns == null) {
 			throw new DuckLakeException(file + ": no DuckLake table " + specTable);
 		}

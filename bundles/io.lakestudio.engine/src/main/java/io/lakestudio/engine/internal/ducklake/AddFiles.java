@@ -100,6 +100,7 @@ final class AddFiles {
 			c.newDataFiles.add(new DataFile(id, t.id(), 0, file, false, count, size, footer, stats.nextRowId(),
 					stats(file, cols, mapping)));
 			c.nameMappings.put(id, mapping);
+			c.rowGroups.put(id, scalar("SELECT num_row_groups FROM parquet_file_metadata(" + Sql.string(file) + ")"));
 			stats = new TableStats(t.id(), stats.recordCount() + count, stats.nextRowId() + count,
 					stats.fileSizeBytes() + size);
 			rows.add("(" + Sql.string(file) + ")");

@@ -64,11 +64,7 @@ final class AttachSql {
 				}
 				metadataName[1] = v;
 			}
-			case "DUCKLAKE_VERSION" -> {
-				if (!v.equals("1.0")) {
-					throw new ParseException("DuckLake version " + v + " can't be written here: only 1.0", 0);
-				}
-			}
+			case "DUCKLAKE_VERSION" -> o = o.withVersion(v);
 			case "METADATA_SCHEMA", "TYPE", "META_TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
 					"MIGRATE_IF_REQUIRED" -> {
 				// names the extension's own machinery: nothing to do here
@@ -79,12 +75,15 @@ final class AttachSql {
 		return o;
 	}
 
-	/** Opens the catalog {@code url} names as {@code name}, with the options {@code t} holds next. */
-	static Attached open(String name, String url, Text t, KindDuckDb db)
+	/**
+	 * Opens the catalog {@code url} names as {@code name}, with the options {@code t} holds next; a new one is of
+	 * {@code defaultVersion} (the session's {@code ducklake_default_version}, or null) unless DUCKLAKE_VERSION says.
+	 */
+	static Attached open(String name, String url, Text t, KindDuckDb db, String defaultVersion)
 			throws ParseException, EngineException, DuckLakeException, SQLException {
 		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
 		String[] metadataName = { "__ducklake_metadata_" + name, null };
-		AttachOptions o = options(t, metadataName);
+		AttachOptions o = options(t, metadataName).withDefaultVersion(defaultVersion);
 		String catalogUrl = url;
 		io.lakestudio.fdl.CheckedFiles fdlFiles = null;
 		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {

@@ -9,6 +9,7 @@ import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.SpecTableColumns;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.ViewEntry;
 import io.lakestudio.engine.CatalogKind.Answer;
@@ -67,11 +68,21 @@ final class Comments {
 			c.tags.computeIfAbsent(id, k -> new LinkedHashMap<>()).put(KEY, value);
 			c.changes.add((isTable ? "altered_table:" : "altered_view:") + id);
 		} else {
-			if (table.isEmpty()) {
-				if (view.isPresent()) {
-					throw new EngineException(Kind.FAILED, "Not implemented Error: COMMENT ON COLUMN of a view needs"
-							+ " DuckLake 1.1's ducklake_view_column_tag, which this catalog (1.0) does not have");
+			if (table.isEmpty() && view.isPresent()) {
+				// DuckLake 1.1's ducklake_view_column_tag keeps them; a 1.0 catalog has no table for them
+				if (!SpecTableColumns.V1_1.equals(a.catalog.store().metadata().get("version"))) {
+					throw new EngineException(Kind.FAILED, "Not implemented Error: DuckLake 1.0 does not support"
+							+ " COMMENT ON COLUMN for views");
 				}
+				long id = view.get().id();
+				c.viewColumnTags.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(
+						name.get(name.size() - 1), k -> new LinkedHashMap<>()).put(KEY, value);
+				c.changes.add("altered_view:" + id);
+				c.schemaChanged();
+				kind.statementDone(a);
+				return kind.ok("ok");
+			}
+			if (table.isEmpty()) {
 				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + target.table()
 						+ " does not exist!");
 			}

@@ -250,6 +250,7 @@ final class Compaction {
 			List<ColumnStats> stats = writes.stats(file, cols);
 			long size = Files.size(file);
 			long footer = writes.footer(file);
+			long groups = writes.rowGroups(file.toString());
 			String name = dir + file.getFileName();
 			Path to = Path.of(a.catalog.resolve(s, t, name, true));
 			Files.createDirectories(to.getParent());
@@ -261,6 +262,7 @@ final class Compaction {
 			placed.add(to);
 			long id = c.fileId();
 			c.newDataFiles.add(new DataFile(id, t.id(), 0, name, true, count, size, footer, start, stats));
+			c.rowGroups.put(id, groups);
 			c.lineage.put(id, new FileLineage(id, rewriting ? null : first, positional ? start : null,
 					snapshots ? last : null));
 			if (bin.partition() != null) {

@@ -161,6 +161,7 @@ public final class DuckLakeKind implements CatalogKind {
 	}
 
 	private Answer attach(Text t) throws java.text.ParseException, EngineException, DuckLakeException, SQLException {
+		boolean replace = t.accept("OR", "REPLACE");
 		boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
 		t.accept("DATABASE");
 		String url = t.string();
@@ -174,15 +175,18 @@ public final class DuckLakeKind implements CatalogKind {
 			name = AttachSql.defaultName(url);
 		}
 		String key = name.toLowerCase(Locale.ROOT);
-		if (attached.containsKey(key)) {
+		if (attached.containsKey(key) && !replace) {
 			if (ifNotExists) {
 				return ok("ok");
 			}
-			throw new EngineException(Kind.FAILED, "Binder Error: Unique file handle conflict: Database \"" + name
-					+ "\" is already attached");
+			throw new EngineException(Kind.FAILED, "Binder Error: Failed to attach database: database with name \""
+					+ name + "\" already exists");
 		}
-		settings.lake().checkVersion();
-		Attached made = AttachSql.open(name, url, t, db);
+		Attached made = AttachSql.open(name, url, t, db, settings.lake().defaultVersion());
+		if (attached.containsKey(key)) {
+			// OR REPLACE: the one attached under the name goes once the new one has opened, as DETACH takes it
+			detach(new Text("\"" + name.replace("\"", "\"\"") + "\""));
+		}
 		attached.put(key, made);
 		if (!made.catalog.dataPath().matches("^[a-z0-9]+://.*")) {
 			db.allow(Path.of(made.catalog.dataPath()));

@@ -94,7 +94,10 @@ record FileLayout(List<Part> parts, String orderBy) {
 		case "epoch_year" -> "(year(" + col + ") - 1970)";
 		case "epoch_month" -> "((year(" + col + ") - 1970) * 12 + month(" + col + ") - 1)";
 		case "epoch_day" -> "date_diff('day', DATE '1970-01-01', CAST(" + col + " AS DATE))";
-		case "epoch_hour" -> "CAST(floor(epoch(" + col + ") / 3600) AS BIGINT)";
+		// hours since the epoch, floored in whole nanoseconds: a TIMESTAMP_NS a nanosecond before an hour (or before
+		// 1970) is in the hour before, where epoch()'s seconds as a double would round it up
+		case "epoch_hour" -> "((epoch_ns(" + col + ") - (epoch_ns(" + col + ") % 3600000000000 + 3600000000000)"
+				+ " % 3600000000000) // 3600000000000)";
 		default -> col;
 		};
 	}

@@ -17,9 +17,6 @@ import io.lakestudio.engine.EngineException.Kind;
  */
 final class LakeSettings {
 
-	/** The catalog versions this code writes (SpecTables.VERSION). */
-	static final String SUPPORTED_VERSION = "1.0";
-
 	private final Map<String, String> values = new HashMap<>();
 
 	/** Sets or resets {@code key} ({@code value} null on RESET); false when it is not one of these. */
@@ -92,13 +89,9 @@ final class LakeSettings {
 				backoff == null ? d.backoff() : Double.parseDouble(backoff));
 	}
 
-	/** Refuses an ATTACH while {@code ducklake_default_version} names a version this code doesn't write. */
-	void checkVersion() throws EngineException {
-		String v = values.get("ducklake_default_version");
-		if (v != null && !v.equals(SUPPORTED_VERSION)) {
-			throw invalid("Unsupported ducklake_version '" + v + "' (ducklake_default_version): this engine writes "
-					+ SUPPORTED_VERSION);
-		}
+	/** The session's {@code SET ducklake_default_version} (checked by the ATTACH that creates a catalog), or null. */
+	String defaultVersion() {
+		return values.get("ducklake_default_version");
 	}
 
 	private OptionalLong number(String key) {

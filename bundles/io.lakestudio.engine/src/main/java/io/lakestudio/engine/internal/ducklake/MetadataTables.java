@@ -23,7 +23,7 @@ final class MetadataTables {
 	}
 
 	static String define(Connection d, Attached a, String table) throws SQLException, DuckLakeException {
-		Map<String, String> cols = SpecTableColumns.of(table);
+		Map<String, String> cols = SpecTableColumns.of(a.catalog.store().metadata().get("version"), table);
 		List<List<String>> inlined = null;
 		if (cols == null && (table.startsWith("ducklake_inlined_data_") || table.startsWith("ducklake_inlined_delete_"))) {
 			java.util.Optional<io.lakestudio.ducklake.InlinedTable> it = a.catalog.store().inlinedTable(table);

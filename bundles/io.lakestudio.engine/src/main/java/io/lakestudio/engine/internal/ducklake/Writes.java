@@ -153,12 +153,14 @@ final class Writes {
 				List<ColumnStats> stats = stats(staged, cols);
 				long size = Files.size(staged);
 				long footer = footer(staged);
+				long groups = rowGroups(staged.toString());
 				place(a, staged, a.catalog.resolve(schema, t, file, true));
 				TableStats before = stats(a, c, t.id());
 				long fileId = c.fileId();
 				long start = rowIdStart == null ? before.nextRowId() : rowIdStart + kept;
 				kept += n;
 				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, start, stats));
+				c.rowGroups.put(fileId, groups);
 				if (idColumn != null) {
 					c.lineage.put(fileId, new FileLineage(fileId, null, null, null)); // the ids are in the file
 				}
@@ -249,6 +251,7 @@ final class Writes {
 			}
 			long size = Files.size(staged);
 			long footer = footer(staged);
+			long groups = rowGroups(staged.toString());
 			place(a, staged, a.catalog.resolve(schema, t, file, true));
 			if (carry && !own) {
 				c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
@@ -259,6 +262,7 @@ final class Writes {
 			c.newDeleteFiles.add(carry ? new DeleteFile(c.fileId(), t.id(), old.beginSnapshot(), id, file, true, count,
 					size, footer, own ? old.partialMax() : Long.valueOf(DeleteFile.THIS_SNAPSHOT))
 					: new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
+			c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
 		}
 		TableStats before = stats(a, c, t.id());
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
@@ -290,10 +294,12 @@ final class Writes {
 		long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
 		long size = Files.size(staged);
 		long footer = footer(staged);
+		long groups = rowGroups(staged.toString());
 		place(a, staged, a.catalog.resolve(schema, t, file, true));
 		replaced(a, c, schema, t, p);
 		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
 				true, count, size, footer));
+		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
 	}
 
 	/**
@@ -313,11 +319,13 @@ final class Writes {
 				+ Sql.string(staged.toString()) + " (FORMAT parquet)");
 		long size = Files.size(staged);
 		long footer = footer(staged);
+		long groups = rowGroups(staged.toString());
 		place(a, staged, a.catalog.resolve(schema, t, file, true));
 		long first = java.util.Collections.min(positions.values());
 		long last = java.util.Collections.max(positions.values());
 		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), first, f.id(), file, true, positions.size(), size,
 				footer, last));
+		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
 	}
 
 	/**
@@ -418,6 +426,11 @@ final class Writes {
 
 	long footer(Path file) throws SQLException {
 		return count("SELECT footer_size FROM parquet_file_metadata(" + Sql.string(file.toString()) + ")");
+	}
+
+	/** The number of row groups the file's footer lists (a 1.1 catalog's row_group_count). */
+	long rowGroups(String file) throws SQLException {
+		return count("SELECT num_row_groups FROM parquet_file_metadata(" + Sql.string(file) + ")");
 	}
 
 	private void place(Attached a, Path staged, String target) throws IOException {
