@@ -166,6 +166,9 @@ final class InlinedFlush {
 					continue;
 				}
 				found = true;
+				if (!"true".equalsIgnoreCase(TableOptions.of(a, t).getOrDefault("auto_compact", "true"))) {
+					continue; // a table (or its schema, or the catalog) that opts out of maintenance, as compaction
+				}
 				flushDeletes(c, cat, t, inTx);
 				List<InlinedRow> live = Inlining.rows(a, c.base(), inTx ? c : null, t.id());
 				List<ColumnEntry> cols = cat.columns(t.id());
