@@ -122,6 +122,20 @@ public final class Commit {
 		return nextFileId;
 	}
 
+	/**
+	 * The snapshot's {@code next_file_id} once this commit is in: past its files, and one more for each table it
+	 * inlined rows into without writing a data file, as the extension marks a data change that made no file.
+	 */
+	public long nextFileIdAfter() {
+		long next = nextFileId;
+		for (Map.Entry<Long, List<InlinedRow>> e : inlinedInserts.entrySet()) {
+			if (!e.getValue().isEmpty() && newDataFiles.stream().noneMatch(f -> f.tableId() == e.getKey())) {
+				next++;
+			}
+		}
+		return next;
+	}
+
 	/** Whether {@code id} is one this commit handed out (a schema, table, view, macro... it made). */
 	public boolean ownsCatalogId(long id) {
 		return id >= firstCatalogId && id < nextCatalogId;

@@ -48,7 +48,7 @@ final class CommitWriter {
 		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
 		// the commit's own catalog ids were moved past those handed out since its base (Conflicts.rebase)
 		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
-		long nextFile = c.nextFileId() + shift;
+		long nextFile = c.nextFileIdAfter() + shift;
 		Instant now = Instant.now();
 		String changes = String.join(",", c.changes);
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_snapshot VALUES (?, ?, ?, ?, ?)")) {

@@ -55,7 +55,7 @@ final class CommitRows {
 		tx.message(c.message());
 		long schemaVersion = latest.schemaVersion() + (c.changesSchema() ? 1 : 0);
 		long nextCatalog = c.changesSchema() ? c.nextCatalogId() : latest.nextCatalogId();
-		rows.counters(schemaVersion, nextCatalog, c.nextFileId() + shift);
+		rows.counters(schemaVersion, nextCatalog, c.nextFileIdAfter() + shift);
 		c.changes.forEach(rows::change);
 		end("ducklake_schema", "schema_id", c.endedSchemas);
 		end("ducklake_table", "table_id", c.endedTables);

@@ -32,13 +32,17 @@ record FileLayout(List<Part> parts, String orderBy) {
 
 	static final String NULL_PARTITION = "__HIVE_DEFAULT_PARTITION__";
 
-	/** The layout of the rows of {@code source} (the table's columns, by name) for table {@code t}. */
-	static FileLayout of(Connection d, Attached a, TableEntry t, List<ColumnEntry> cols, String source)
-			throws SQLException, DuckLakeException {
+	/**
+	 * The layout of the rows of {@code source} (the table's columns, by name) for table {@code t}; {@code sorted}:
+	 * by the sort order even when sort_on_insert is off (a flush sorts, as compaction does).
+	 */
+	static FileLayout of(Connection d, Attached a, TableEntry t, List<ColumnEntry> cols, String source,
+			boolean sorted) throws SQLException, DuckLakeException {
 		Map<String, String> options = TableOptions.of(a, t);
 		String orderBy = "";
 		Optional<SortSpec> sort = Layouts.sorting(a, t.id());
-		if (sort.isPresent() && !"false".equalsIgnoreCase(options.getOrDefault("sort_on_insert", "true"))) {
+		if (sort.isPresent() && (sorted || !"false".equalsIgnoreCase(options.getOrDefault("sort_on_insert",
+				"true")))) {
 			List<String> keys = new ArrayList<>();
 			for (SortSpec.Key k : sort.get().keys()) {
 				keys.add(k.expression() + " " + k.direction() + " " + k.nullOrder().replace('_', ' '));

@@ -22,9 +22,12 @@ import io.lakestudio.engine.internal.Sql;
 /**
  * {@code ducklake_flush_inlined_data}: each table's inlined rows written to a data file in one commit of their
  * own. The rows end at that snapshot and the file begins there, so a read of an earlier snapshot still sees them
- * inlined; they keep their row ids when those are contiguous and the table has no partitioning or sort order.
+ * inlined; the file holds each row's id and snapshot, so they keep both (sorted or partitioned too).
  */
 final class InlinedFlush {
+
+	/** The column of the rows to flush that holds the snapshot each was inserted by. */
+	static final String SNAPSHOT = "__dl_kept_snapshot";
 
 	private final Connection d;
 	private final Attached a;
@@ -126,6 +129,22 @@ final class InlinedFlush {
 		}
 	}
 
+	/**
+	 * The rows to flush, in row id order, with the columns {@link Writes#flush} keeps: each one's row id and the
+	 * snapshot that inserted it (NULL for the transaction's own: its commit's).
+	 */
+	private static String kept(List<ColumnEntry> cols, List<InlinedRow> rows, Commit c, long tableId) {
+		java.util.Set<Long> own = new java.util.HashSet<>();
+		c.inlinedInserts.getOrDefault(tableId, List.of()).forEach(r -> own.add(r.rowId()));
+		List<String> snapshots = new ArrayList<>();
+		for (InlinedRow r : rows) {
+			snapshots.add("(" + r.rowId() + ", " + (own.contains(r.rowId()) ? "NULL" : r.beginSnapshot()) + "::BIGINT)");
+		}
+		return "SELECT r.* EXCLUDE (" + Views.FILE + ", " + Views.POS + "), r." + Views.POS + " AS " + Writes.KEPT_ROW_ID
+				+ ", s.snap AS " + SNAPSHOT + " FROM (" + Inlining.select(cols, rows) + ") r JOIN (VALUES "
+				+ String.join(", ", snapshots) + ") s(rid, snap) ON s.rid = r." + Views.POS + " ORDER BY r." + Views.POS;
+	}
+
 	/** The extension's rows: per table flushed, its schema, name and the rows it flushed. */
 	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
 			SQLException {
@@ -147,11 +166,13 @@ final class InlinedFlush {
 					continue;
 				}
 				found = true;
+				if (!"true".equalsIgnoreCase(TableOptions.of(a, t).getOrDefault("auto_compact", "true"))) {
+					continue; // a table (or its schema, or the catalog) that opts out of maintenance, as compaction
+				}
 				flushDeletes(c, cat, t, inTx);
 				List<InlinedRow> live = Inlining.rows(a, c.base(), inTx ? c : null, t.id());
 				List<ColumnEntry> cols = cat.columns(t.id());
-				boolean plain = a.catalog.store().partitioning(t.id(), c.base().id()).isEmpty()
-						&& a.catalog.store().sorting(t.id(), c.base().id()).isEmpty();
+				boolean plain = Layouts.partitioning(a, t.id()).isEmpty() && Layouts.sorting(a, t.id()).isEmpty();
 				// rows deleted since the last flush go into the file too, and a delete file says which snapshot
 				// deleted each (as the extension flushes them); in a file split by partition or sorted, live rows only
 				Map<Long, Long> deleted = plain ? deletedSinceFlush(t.id(), c.base()) : Map.of();
@@ -163,16 +184,12 @@ final class InlinedFlush {
 					continue;
 				}
 				String temp = "__dl_flush_" + t.id();
-				String select = Inlining.select(cols, inlined);
 				try (Statement st = d.createStatement()) {
-					st.execute("CREATE OR REPLACE TEMP TABLE " + Sql.ident(temp) + " AS SELECT * EXCLUDE (" + Views.FILE
-							+ ", " + Views.POS + ") FROM (" + select + ") ORDER BY " + Views.POS);
+					st.execute("CREATE OR REPLACE TEMP TABLE " + Sql.ident(temp) + " AS " + kept(cols, inlined, c, t.id()));
 				}
-				long first = inlined.get(0).rowId();
-				boolean contiguous = inlined.get(inlined.size() - 1).rowId() - first + 1 == inlined.size();
 				boolean inserted = c.changes.contains("inserted_into_table:" + t.id());
 				int filesBefore = c.newDataFiles.size();
-				long n = writes.insert(c, a, cat, t, temp, false, contiguous && plain ? first : null);
+				long n = writes.flush(c, a, cat, t, temp);
 				if (!deleted.isEmpty()) {
 					flushedDeletes(c, cat, t, c.newDataFiles.subList(filesBefore, c.newDataFiles.size()), inlined,
 							deleted);

@@ -145,11 +145,11 @@ final class Inlining {
 	}
 
 	/**
-	 * Inlines the rows of temp table {@code source}, with row ids from {@code firstRowId}, or those of its column
-	 * {@code idColumn} when not null; returns how many.
+	 * Inlines the rows of temp table {@code source} in the order of {@code orderBy} ("" or an ORDER BY), with row
+	 * ids from {@code firstRowId}, or those of its column {@code idColumn} when not null; returns how many.
 	 */
-	static long insert(Connection d, Commit c, TableEntry t, List<ColumnEntry> cols, String source, long firstRowId,
-			String idColumn) throws SQLException {
+	static long insert(Connection d, Commit c, TableEntry t, List<ColumnEntry> cols, String source, String orderBy,
+			long firstRowId, String idColumn) throws SQLException {
 		List<String> select = new ArrayList<>();
 		for (ColumnEntry col : cols) {
 			select.add("CAST(CAST(" + Sql.ident(col.name()) + " AS " + NestedTypes.duckType(col) + ") AS VARCHAR)");
@@ -161,7 +161,7 @@ final class Inlining {
 		c.inlinedColumns.put(t.id(), List.copyOf(cols));
 		long id = firstRowId;
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", select)
-				+ " FROM " + Sql.ident(source))) {
+				+ " FROM " + Sql.ident(source) + orderBy)) {
 			while (r.next()) {
 				Map<Long, String> values = new LinkedHashMap<>();
 				for (int i = 0; i < cols.size(); i++) {

@@ -35,6 +35,9 @@ final class VirtualColumns {
 	/** The name the extension gives rows of the open transaction inlined into no table yet. */
 	private static final String LOCAL = "__ducklake_inlined_transaction_local_data";
 
+	/** Where the extension's transaction-local row ids start (its TRANSACTION_LOCAL_ID_START). */
+	private static final long LOCAL_ROW_IDS = 1_000_000_000_000_000_000L;
+
 	private VirtualColumns() {
 	}
 
@@ -60,13 +63,15 @@ final class VirtualColumns {
 		for (InlinedRow r : Inlining.rows(a, at, pending, t.id()).stream().sorted(java.util.Comparator.comparingLong(
 				InlinedRow::rowId)).toList()) {
 			boolean own = local.contains(r.rowId());
-			inlined.add("(" + r.rowId() + "::BIGINT, " + (own ? "NULL" : r.beginSnapshot()) + "::BIGINT, "
-					+ index[own ? 1 : 0]++ + "::BIGINT, " + own + ")");
+			long idx = index[own ? 1 : 0]++;
+			// the transaction's own rows have no row id yet: the extension shows them from LOCAL_ROW_IDS on
+			inlined.add("(" + r.rowId() + "::BIGINT, " + (own ? "NULL" : r.beginSnapshot()) + "::BIGINT, " + idx
+					+ "::BIGINT, " + own + ", " + (own ? LOCAL_ROW_IDS + idx : r.rowId()) + "::BIGINT)");
 		}
 		String inlinedName = "ducklake_inlined_data_" + t.id() + "_" + at.schemaVersion();
 		List<String> add = new ArrayList<>();
 		String inl = "v." + Views.FILE + " = " + Inlining.FILE;
-		add.add("CASE WHEN " + inl + " THEN v." + Views.POS + " ELSE l." + FileRows.ROW_ID + " END AS rowid");
+		add.add("CASE WHEN " + inl + " THEN il.shown ELSE l." + FileRows.ROW_ID + " END AS rowid");
 		add.add("CASE WHEN " + inl + " THEN il.snap ELSE l." + FileRows.SNAPSHOT + " END AS snapshot_id");
 		add.add("CASE WHEN " + inl + " THEN CASE WHEN il.own THEN " + Sql.string(LOCAL) + " ELSE " + Sql.string(
 				inlinedName) + " END ELSE f.path END AS filename");
@@ -92,8 +97,8 @@ final class VirtualColumns {
 				+ Sql.ident(view + "_all") + " v LEFT JOIN (" + lineage + ") l ON l." + Views.FILE + " = v." + Views.FILE
 				+ " AND l." + Views.POS + " = v." + Views.POS + " LEFT JOIN " + values(files,
 						"NULL::BIGINT, NULL::VARCHAR, NULL::BIGINT") + " f(id, path, idx) ON f.id = v." + Views.FILE
-				+ " LEFT JOIN " + values(inlined, "NULL::BIGINT, NULL::BIGINT, NULL::BIGINT, NULL::BOOLEAN")
-				+ " il(rid, snap, idx, own) ON " + inl + " AND il.rid = v." + Views.POS
+				+ " LEFT JOIN " + values(inlined, "NULL::BIGINT, NULL::BIGINT, NULL::BIGINT, NULL::BOOLEAN, NULL::BIGINT")
+				+ " il(rid, snap, idx, own, shown) ON " + inl + " AND il.rid = v." + Views.POS
 				// the joins may reorder rows: back in scan order, as a query with no ORDER BY sees them elsewhere
 				+ " ORDER BY " + fileIndex + ", " + position;
 		try (Statement s = d.createStatement()) {

@@ -82,22 +82,17 @@ final class Writes {
 	 */
 	long insert(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
 			IOException {
-		return insert(a, cat, t, source, true);
-	}
-
-	/** As {@link #insert(Attached, CatalogAt, TableEntry, String)}; {@code inline} false always writes files. */
-	long insert(Attached a, CatalogAt cat, TableEntry t, String source, boolean inline) throws SQLException,
-			DuckLakeException, IOException {
-		return insert(a.pending(), a, cat, t, source, inline, null);
+		return insert(a.pending(), a, cat, t, source, true, false, null);
 	}
 
 	/**
-	 * As {@link #insert(Attached, CatalogAt, TableEntry, String, boolean)} into commit {@code c}; with
-	 * {@code rowIdStart}, the rows keep ids from it on (a flush of inlined rows) and the table's next row id stays.
+	 * A flush of inlined rows into data files of commit {@code c}: each keeps its id and snapshot (columns
+	 * {@link #KEPT_ROW_ID} and {@link InlinedFlush#SNAPSHOT} of {@code source}, in the file as the extension's flush
+	 * writes them), sorted by the table's sort order even with sort_on_insert off; the table's next row id stays.
 	 */
-	long insert(Commit c, Attached a, CatalogAt cat, TableEntry t, String source, boolean inline, Long rowIdStart)
-			throws SQLException, DuckLakeException, IOException {
-		return insert(c, a, cat, t, source, inline, rowIdStart, null);
+	long flush(Commit c, Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException,
+			DuckLakeException, IOException {
+		return insert(c, a, cat, t, source, false, true, KEPT_ROW_ID);
 	}
 
 	/**
@@ -106,26 +101,27 @@ final class Writes {
 	 */
 	long update(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
 			IOException {
-		return insert(a.pending(), a, cat, t, source, true, null, KEPT_ROW_ID);
+		return insert(a.pending(), a, cat, t, source, true, false, KEPT_ROW_ID);
 	}
 
 	/** The column of an UPDATE's rows that holds each one's row id. */
 	static final String KEPT_ROW_ID = "__dl_kept_rowid";
 
 	private long insert(Commit c, Attached a, CatalogAt cat, TableEntry t, String source, boolean inline,
-			Long rowIdStart, String idColumn) throws SQLException, DuckLakeException, IOException {
+			boolean flush, String idColumn) throws SQLException, DuckLakeException, IOException {
 		long rows = count("SELECT count(*) FROM " + Sql.ident(source));
 		if (rows == 0) {
 			return 0;
 		}
-		long kept = 0;
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		List<ColumnEntry> cols = cat.columns(t.id());
-		if (inline && rows <= Inlining.limit(a, t, inliningRowLimit) && Inlining.inlinable(cols)
-				&& a.catalog.store().partitioning(t.id(), a.snapshot().id()).isEmpty()
-				&& !c.partitionings.containsKey(t.id())) {
+		long limit = inline ? Inlining.limit(a, t, inliningRowLimit) : 0;
+		// rows past the inlining limit are sorted even with sort_on_insert off, as the extension's are
+		FileLayout layout = FileLayout.of(d, a, t, cols, source, flush || limit > 0 && rows > limit);
+		if (rows <= limit && Inlining.inlinable(cols) && a.catalog.store().partitioning(t.id(), a.snapshot().id())
+				.isEmpty() && !c.partitionings.containsKey(t.id())) {
 			TableStats before = stats(a, c, t.id());
-			long n = Inlining.insert(d, c, t, cols, source, before.nextRowId(), idColumn);
+			long n = Inlining.insert(d, c, t, cols, source, layout.orderBy(), before.nextRowId(), idColumn);
 			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId()
 					+ (idColumn == null ? n : 0), before.fileSizeBytes()));
 			c.changes.add("inlined_insert:" + t.id());
@@ -141,7 +137,10 @@ final class Writes {
 			select.add(Sql.ident(idColumn) + " AS " + FileLineage.ROW_ID_COLUMN);
 			ids.add(FileLineage.ROW_ID_COLUMN + ": " + FileLineage.ROW_ID_FIELD);
 		}
-		FileLayout layout = FileLayout.of(d, a, t, cols, source);
+		if (flush) {
+			select.add(Sql.ident(InlinedFlush.SNAPSHOT) + " AS " + FileLineage.SNAPSHOT_ID_COLUMN);
+			ids.add(FileLineage.SNAPSHOT_ID_COLUMN + ": " + FileLineage.SNAPSHOT_ID_FIELD);
+		}
 		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}";
 		// one file per partition value, each split at the target file size
 		for (FileLayout.Part part : layout.parts()) {
@@ -154,21 +153,22 @@ final class Writes {
 				long size = Files.size(staged);
 				long footer = footer(staged);
 				long groups = rowGroups(staged.toString());
-				place(a, staged, a.catalog.resolve(schema, t, file, true));
 				TableStats before = stats(a, c, t.id());
+				// a flushed file starts at its first row id, as the extension's (unmoved by others' inserts)
+				long start = flush ? count("SELECT min(" + FileLineage.ROW_ID_COLUMN + ") FROM read_parquet("
+						+ Sql.string(staged.toString()) + ")") : before.nextRowId();
+				place(a, staged, a.catalog.resolve(schema, t, file, true));
 				long fileId = c.fileId();
-				long start = rowIdStart == null ? before.nextRowId() : rowIdStart + kept;
-				kept += n;
 				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, start, stats));
 				c.rowGroups.put(fileId, groups);
-				if (idColumn != null) {
-					c.lineage.put(fileId, new FileLineage(fileId, null, null, null)); // the ids are in the file
+				if (idColumn != null) { // the ids are in the file
+					c.lineage.put(fileId, new FileLineage(fileId, null, flush ? start : null, null));
 				}
 				if (part.partition() != null) {
 					c.filePartitions.put(fileId, part.partition());
 				}
-				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, rowIdStart == null
-						&& idColumn == null ? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
+				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, idColumn == null
+						? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
 			}
 		}
 		c.changes.add("inserted_into_table:" + t.id());
