@@ -43,6 +43,9 @@ final class Alter {
 			if (ifExists) {
 				return kind.ok("ok");
 			}
+			if (cat.view(target.schema(), target.table()).isPresent()) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: " + target.table() + " is not a table");
+			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + target.table()
 					+ " does not exist!");
 		}

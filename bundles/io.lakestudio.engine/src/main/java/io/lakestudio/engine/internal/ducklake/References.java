@@ -112,6 +112,11 @@ final class References {
 			}
 
 			@Override
+			public String current(boolean catalog) {
+				return kind.defaultCatalog() == null ? null : catalog ? kind.defaultCatalog() : kind.defaultSchema();
+			}
+
+			@Override
 			public com.fasterxml.jackson.databind.JsonNode constant(com.fasterxml.jackson.databind.JsonNode e)
 					throws EngineException, SQLException {
 				return Variables.constant(d, e);
@@ -281,6 +286,10 @@ final class References {
 					return system;
 				}
 				// any other bare name, with a DuckLake catalog in USE, is that catalog's: missing, as DuckDB says
+			}
+			if (own && cat.schema(t.schema()).isEmpty()) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + t.schema() + "."
+						+ t.table() + "\" does not exist because schema \"" + t.schema() + "\" does not exist.");
 			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
 					+ (own ? " does not exist!" : " does not exist at version " + at.id()));
