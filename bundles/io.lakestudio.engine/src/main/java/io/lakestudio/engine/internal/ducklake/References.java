@@ -282,7 +282,9 @@ final class References {
 					&& kind.catalog(parts.get(0)) == null)) && unit == null) {
 				// a temp name, information_schema, a OneLake table: not ours
 				String system = parts.size() == 1 ? systemView(d, parts, unit) : null;
-				if (system != null || parts.size() > 1 || parts.get(0).contains("/") || onDuckDb(d, parts.get(0))) {
+				// a statement's own scratch names (__dl_..., some made only after the probe that names them)
+				if (system != null || parts.size() > 1 || parts.get(0).contains("/")
+						|| parts.get(0).toLowerCase(Locale.ROOT).startsWith("__dl_") || onDuckDb(d, parts.get(0))) {
 					return system;
 				}
 				// any other bare name, with a DuckLake catalog in USE, is that catalog's: missing, as DuckDB says
