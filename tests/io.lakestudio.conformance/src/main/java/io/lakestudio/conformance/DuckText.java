@@ -58,9 +58,49 @@ public final class DuckText {
 			}
 			return o == null ? null : cell.text();
 		}
+		case "VARIANT": {
+			Object o = cell.object();
+			return o == null ? null : variant(o);
+		}
 		default:
 			return cell.text();
 		}
+	}
+
+	/**
+	 * A VARIANT's text: duckdb_jdbc gives its value as a Java object (a struct, an array, a scalar) whose own text
+	 * is Java's ({@code {a=42, b=null}}), where DuckDB prints {@code {'a': 42, 'b': NULL}}.
+	 */
+	static String variant(Object o) throws java.sql.SQLException {
+		if (o == null) {
+			return "NULL";
+		}
+		if (o instanceof java.sql.Struct) {
+			// duckdb_jdbc's struct (of the class loader the engine loads DuckDB in) has its fields by name
+			java.util.Map<?, ?> fields;
+			try {
+				fields = (java.util.Map<?, ?>) o.getClass().getMethod("getMap").invoke(o);
+			} catch (ReflectiveOperationException e) {
+				throw new java.sql.SQLException("a VARIANT's struct without fields by name: " + o.getClass(), e);
+			}
+			StringBuilder b = new StringBuilder("{");
+			for (java.util.Map.Entry<?, ?> e : fields.entrySet()) {
+				b.append(b.length() > 1 ? ", " : "").append('\'').append(e.getKey()).append("': ")
+						.append(variant(e.getValue()));
+			}
+			return b.append('}').toString();
+		}
+		if (o instanceof java.sql.Array a) {
+			StringBuilder b = new StringBuilder("[");
+			for (Object x : (Object[]) a.getArray()) {
+				b.append(b.length() > 1 ? ", " : "").append(variant(x));
+			}
+			return b.append(']').toString();
+		}
+		if (o instanceof Double || o instanceof Float) {
+			return real((Number) o);
+		}
+		return o instanceof BigDecimal d ? d.toPlainString() : o.toString();
 	}
 
 	/**

@@ -170,7 +170,7 @@ final class CommitWriter {
 
 	private void columns() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_column VALUES"
-				+ " (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)")) {
+				+ " (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'duckdb')")) {
 			for (ColumnEntry top : c.newColumns) {
 				for (ColumnRows.Row row : ColumnRows.flatten(top)) {
 					ColumnEntry e = row.column();

@@ -113,7 +113,7 @@ final class CommitRows {
 		rows.insert("ducklake_column", row("column_id", e.id(), "table_id", table, "column_order", e.order(),
 				"column_name", e.name(), "column_type", e.type(), "initial_default", e.initialDefault(),
 				"default_value", e.defaultValue(), "nulls_allowed", e.nullsAllowed(), "parent_column", parent,
-				"default_value_type", "literal"));
+				"default_value_type", "literal", "default_value_dialect", "duckdb"));
 		for (ColumnEntry f : e.children()) {
 			column(table, f, e.id());
 		}

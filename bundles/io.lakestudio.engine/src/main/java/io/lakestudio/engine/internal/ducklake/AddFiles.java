@@ -28,8 +28,8 @@ import io.lakestudio.engine.internal.Sql;
 
 /**
  * {@code ducklake_add_data_files(catalog, table, file | [files] | glob, schema =>, allow_missing =>,
- * ignore_extra_columns =>)}: registers existing Parquet files with a table, in one commit, without copying them.
- * Columns map by name (the files have no field ids, so each gets a {@code map_by_name} mapping), each file column
+ * ignore_extra_columns =>)}: registers existing Parquet files with a table, in the session's transaction, without
+ * copying them. Columns map by name (the files have no field ids, so each gets a {@code map_by_name} mapping), each file column
  * must fit its table column's type (the same, or one that widens into it), stats come from the footers, and the
  * rows get new row ids. A file that doesn't fit is refused and nothing is registered.
  */
@@ -38,10 +38,12 @@ final class AddFiles {
 	private static final List<String> SIGNED = List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT");
 	private static final List<String> UNSIGNED = List.of("UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT");
 
+	private final DuckLakeKind kind;
 	private final Connection d;
 	private final Attached a;
 
 	AddFiles(DuckLakeKind kind, Connection d, Attached a) {
+		this.kind = kind;
 		this.d = d;
 		this.a = a;
 	}
@@ -53,14 +55,20 @@ final class AddFiles {
 		}
 		boolean allowMissing = Maintenance.flag(named, "allow_missing", false);
 		boolean ignoreExtra = Maintenance.flag(named, "ignore_extra_columns", false);
-		Commit c = Maintenance.commit(a);
-		CatalogAt cat = a.catalog.store().at(c.base());
+		// part of the session's transaction, as the extension's: a table made in it takes files, a ROLLBACK takes
+		// them back (the files themselves are the user's: never deleted)
+		Changes.writable(a);
+		Commit c = a.pending();
+		CatalogAt cat = a.view();
 		String schemaName = named.getOrDefault("schema", "main");
 		TableEntry t = cat.table(schemaName, args.get(1)).orElseThrow(() -> new EngineException(Kind.FAILED,
 				"Catalog Error: Table with name " + args.get(1) + " does not exist!"));
 		List<ColumnEntry> cols = cat.columns(t.id());
-		TableStats stats = a.catalog.store().tableStats(t.id()).orElse(new TableStats(t.id(), 0, 0, 0));
-		c.baseStats.put(t.id(), stats);
+		TableStats stats = c.tableStats.get(t.id());
+		if (stats == null) {
+			stats = a.catalog.store().tableStats(t.id()).orElse(new TableStats(t.id(), 0, 0, 0));
+			c.baseStats.putIfAbsent(t.id(), stats);
+		}
 		List<String> rows = new ArrayList<>();
 		for (String file : files(args.get(2))) {
 			Map<String, String> fileCols = columns(file);
@@ -108,7 +116,7 @@ final class AddFiles {
 		if (!rows.isEmpty()) {
 			c.tableStats.put(t.id(), stats);
 			c.changes.add("inserted_into_table:" + t.id());
-			a.committed(a.catalog.store().commit(c));
+			kind.statementDone(a);
 		}
 		return rows;
 	}

@@ -43,6 +43,9 @@ final class Alter {
 			if (ifExists) {
 				return kind.ok("ok");
 			}
+			if (cat.view(target.schema(), target.table()).isPresent()) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: " + target.table() + " is not a table");
+			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + target.table()
 					+ " does not exist!");
 		}
@@ -97,7 +100,7 @@ final class Alter {
 			ColumnEntry col = cat.column(table.id(), name).orElseThrow(() -> new EngineException(Kind.FAILED,
 					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + name + "\""));
 			ColumnEntry changed;
-			if (t.accept("SET", "DATA", "TYPE") || t.accept("TYPE")) {
+			if (t.accept("SET", "DATA", "TYPE") || t.accept("SET", "TYPE") || t.accept("TYPE")) {
 				changed = retyped(kind.duck(), col, t.rest());
 			} else if (t.accept("SET", "NOT", "NULL")) {
 				notNull(a, cat, table, col);
@@ -127,7 +130,7 @@ final class Alter {
 			t.expect("TO");
 			String to = t.name();
 			ColumnEntry col = cat.column(table.id(), from).orElseThrow(() -> new EngineException(Kind.FAILED,
-					"Catalog Error: table \"" + table.name() + "\" does not have a column with name \"" + from + "\""));
+					"Catalog Error: Failed to rename column - column " + from + " does not exist"));
 			c.endColumn(table.id(), col.id());
 			c.newColumns.add(col.renamed(to));
 			Layouts.renamed(a, c, table, from, to);
@@ -181,38 +184,47 @@ final class Alter {
 	}
 
 	/**
-	 * A column's new type, when DuckLake allows it without rewriting files: a wider integer or float of the same
-	 * signedness (int8 to int16, int32 to int64, float32 to float64...), read from the old files by casting.
+	 * A column's new type, when DuckLake allows it without rewriting files: one DuckDB's implicit casts widen the
+	 * old one into (int8 to int32, float32 to float64, timestamp to timestamptz...), as the extension asks DuckDB
+	 * for the two types' common one; the old files are read by casting.
 	 */
 	private static ColumnEntry retyped(Connection d, ColumnEntry c, String duckType) throws SQLException,
 			EngineException {
-		String to;
+		String target;
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT typeof(CAST(NULL AS " + duckType
 				+ "))")) {
 			r.next();
-			to = DuckLakeTypes.toDuckLake(r.getString(1));
+			target = r.getString(1);
 		}
-		if (to == null || !widens(c.type(), to)) {
+		String to = DuckLakeTypes.toDuckLake(target);
+		if (to == null) {
 			throw new EngineException(Kind.FAILED, "Not implemented Error: Cannot change type of column \""
-					+ c.name() + "\" from " + c.type() + " to " + (to == null ? duckType : to));
+					+ c.name() + "\" from " + c.type() + " to " + duckType);
+		}
+		String source = DuckLakeTypes.toDuckDb(c.type());
+		if (!widens(d, c.type(), to)) {
+			throw new EngineException(Kind.FAILED, "Catalog Error: Cannot change type of column " + c.name()
+					+ " from " + source + " to " + target + " - only widening type promotions are allowed");
 		}
 		return with(c, to, c.defaultValue(), c.nullsAllowed());
 	}
 
-	static boolean widens(String from, String to) {
-		java.util.List<String> signed = java.util.List.of("int8", "int16", "int32", "int64");
-		java.util.List<String> unsigned = java.util.List.of("uint8", "uint16", "uint32", "uint64");
-		if (from.equals(to)) {
-			return true;
+	/** Whether a column of DuckLake type {@code from} may become {@code to} (the same, or widened into it). */
+	static boolean widens(Connection d, String from, String to) throws SQLException {
+		String target = DuckLakeTypes.toDuckDb(to);
+		return from.equals(to) || target.equals(common(d, DuckLakeTypes.toDuckDb(from), target));
+	}
+
+	/** The type DuckDB casts both to implicitly (a list of the two's element type), or null when there is none. */
+	private static String common(Connection d, String a, String b) throws SQLException {
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT typeof([CAST(NULL AS " + a
+				+ "), CAST(NULL AS " + b + ")])")) {
+			r.next();
+			String list = r.getString(1);
+			return list.substring(0, list.length() - 2);
+		} catch (SQLException e) {
+			return null; // "Cannot deduce template type": no common type
 		}
-		if (signed.contains(from) && signed.contains(to)) {
-			return signed.indexOf(to) > signed.indexOf(from);
-		}
-		if (unsigned.contains(from) && (unsigned.contains(to) || signed.contains(to))) {
-			int f = unsigned.indexOf(from);
-			return unsigned.contains(to) ? unsigned.indexOf(to) > f : signed.indexOf(to) > f;
-		}
-		return from.equals("float32") && to.equals("float64");
 	}
 
 	/** SET NOT NULL only when no row holds a NULL there now. */

@@ -65,7 +65,14 @@ final class AttachSql {
 				metadataName[1] = v;
 			}
 			case "DUCKLAKE_VERSION" -> o = o.withVersion(v);
-			case "METADATA_SCHEMA", "TYPE", "META_TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
+			case "META_TYPE" -> {
+				// the metadata database's kind, as the extension loads the DuckDB extension of that name
+				if (!v.equalsIgnoreCase("duckdb") && !v.equalsIgnoreCase("sqlite")) {
+					throw new ParseException("metadata type \"" + v.toLowerCase(java.util.Locale.ROOT)
+							+ "\" is not known here: only duckdb and sqlite", 0);
+				}
+			}
+			case "METADATA_SCHEMA", "TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
 					"MIGRATE_IF_REQUIRED" -> {
 				// names the extension's own machinery: nothing to do here
 			}
@@ -84,6 +91,10 @@ final class AttachSql {
 		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
 		String[] metadataName = { "__ducklake_metadata_" + name, null };
 		AttachOptions o = options(t, metadataName).withDefaultVersion(defaultVersion);
+		if (metadataName[0].equalsIgnoreCase(name)) {
+			throw new EngineException(Kind.FAILED, "Binder Error: the metadata catalog of DuckLake \"" + name
+					+ "\" can't be the DuckLake catalog itself");
+		}
 		String catalogUrl = url;
 		io.lakestudio.fdl.CheckedFiles fdlFiles = null;
 		if (metadataName[1] != null && !url.startsWith(MoraineAttach.PREFIX)) {

@@ -25,7 +25,11 @@ import io.lakestudio.engine.internal.Sql;
  */
 final class ByName {
 
-	/** A file's top-level columns as {@code field id:name}, sorted; "" when it has nested or id-less ones. */
+	/**
+	 * A file's top-level columns as {@code field id:name<tab>type}, sorted; "" when it has nested or id-less ones.
+	 * The type, as files written before an ALTER ... SET TYPE hold the old one: read by name, DuckDB would take
+	 * the first file's type for all.
+	 */
 	private static final Map<String, String> FILES = new Lru<>(100_000);
 
 	private ByName() {
@@ -58,7 +62,11 @@ final class ByName {
 					+ c.id()));
 		}
 		// each of the table's columns in every file under its name and id (a file may keep a dropped one: unread)
-		if (!List.of(first.split("\n")).containsAll(wanted)) {
+		List<String> present = new ArrayList<>();
+		for (String column : first.split("\n")) {
+			present.add(column.substring(0, column.lastIndexOf('\t')));
+		}
+		if (!present.containsAll(wanted)) {
 			return null;
 		}
 		List<String> quoted = paths.stream().map(Sql::string).toList();
@@ -95,7 +103,7 @@ final class ByName {
 		Map<String, Integer> groups = new HashMap<>();
 		List<String> quoted = unread.stream().map(Sql::string).toList();
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT file_name, name, field_id,"
-				+ " num_children FROM parquet_schema([" + String.join(", ", quoted) + "])")) {
+				+ " num_children, duckdb_type FROM parquet_schema([" + String.join(", ", quoted) + "])")) {
 			while (r.next()) {
 				String f = r.getString(1);
 				cols.computeIfAbsent(f, x -> new TreeSet<>());
@@ -112,7 +120,7 @@ final class ByName {
 				if (r.wasNull()) {
 					flat.put(f, false);
 				} else {
-					cols.get(f).add(id + ":" + r.getString(2));
+					cols.get(f).add(id + ":" + r.getString(2) + "\t" + r.getString(5));
 				}
 			}
 		}

@@ -141,7 +141,7 @@ final class Changes {
 		Attached a = target.catalog();
 		CatalogAt cat = a.view();
 		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
-				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
+				"Binder Error: Schema \"" + target.schema() + "\" not found in DuckLakeCatalog \"" + a.name + "\""));
 		Optional<TableEntry> existing = cat.table(target.schema(), target.table());
 		if (existing.isPresent()) {
 			if (ifNotExists) {
@@ -272,16 +272,22 @@ final class Changes {
 					+ " does not exist!");
 		}
 		List<TableEntry> tables = cat.tables().stream().filter(x -> x.schemaId() == s.get().id()).toList();
+		List<io.lakestudio.ducklake.ViewEntry> views = cat.views().stream().filter(x -> x.schemaId() == s.get().id())
+				.toList();
 		boolean macros = kind.macros().inSchema(a, s.get().id());
-		if ((!tables.isEmpty() || macros) && !cascade) {
+		if ((!tables.isEmpty() || !views.isEmpty() || macros) && !cascade) {
 			throw new EngineException(Kind.FAILED, "Dependency Error: Cannot drop schema \"" + s.get().name()
 					+ "\" because there are entries that depend on it. Use DROP...CASCADE to drop all dependents.");
 		}
 		for (TableEntry x : tables) {
 			drop(a, x);
 		}
-		kind.macros().dropAll(a, s.get().id());
 		Commit c = a.pending();
+		for (io.lakestudio.ducklake.ViewEntry v : views) {
+			ViewChanges.end(c, v.id());
+			c.changes.add("dropped_view:" + v.id());
+		}
+		kind.macros().dropAll(a, s.get().id());
 		if (!c.newSchemas.removeIf(x -> x.id() == s.get().id())) {
 			c.endedSchemas.add(s.get().id());
 		}

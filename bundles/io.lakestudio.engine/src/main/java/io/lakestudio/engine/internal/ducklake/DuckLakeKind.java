@@ -141,17 +141,27 @@ public final class DuckLakeKind implements CatalogKind {
 			abortStatement(query);
 			throw new EngineException(Kind.FAILED, "cannot write a data file: " + e.getMessage(), e);
 		} catch (EngineException e) {
-			abortStatement(query);
+			abortStatement(query || found(e));
 			throw e;
 		}
 	}
 
 	/**
-	 * A statement outside a transaction failed: what it wrote goes; inside one, the transaction is aborted, unless
-	 * it was a query (which changes nothing) and the policy is SYNTACTIC_ERRORS_DO_NOT_INVALIDATE.
+	 * Whether a statement failed on what it names (a missing or taken name, a dependent entry), found before it
+	 * changed anything: as a failed query, it may leave the transaction open.
 	 */
-	private void abortStatement(boolean query) {
-		if (query && transaction && settings.queryErrorsKeepTransaction()) {
+	private static boolean found(EngineException e) {
+		String m = String.valueOf(e.getMessage());
+		return m.startsWith("Catalog Error: ") || m.startsWith("Binder Error: ") || m.startsWith("Dependency Error: ");
+	}
+
+	/**
+	 * A statement outside a transaction failed: what it wrote goes; inside one, the transaction is aborted, unless
+	 * it changed nothing ({@code unchanged}: a query, or one refused on its names) and the policy is
+	 * SYNTACTIC_ERRORS_DO_NOT_INVALIDATE.
+	 */
+	private void abortStatement(boolean unchanged) {
+		if (unchanged && transaction && settings.queryErrorsKeepTransaction()) {
 			return;
 		}
 		for (Attached a : attached.values()) {

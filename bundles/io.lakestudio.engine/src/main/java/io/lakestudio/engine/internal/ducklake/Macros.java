@@ -63,7 +63,7 @@ final class Macros {
 					+ "\" (" + a.catalog.store().location() + ") keeps no macros here yet");
 		}
 		SchemaEntry schema = a.view().schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
-				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
+				"Binder Error: Schema \"" + target.schema() + "\" not found in DuckLakeCatalog \"" + a.name + "\""));
 		String name = target.table();
 		List<MacroEntry.Impl> impls = new ArrayList<>();
 		for (String piece : MacroText.implementations(t.rest())) {

@@ -112,6 +112,11 @@ final class References {
 			}
 
 			@Override
+			public String current(boolean catalog) {
+				return kind.defaultCatalog() == null ? null : catalog ? kind.defaultCatalog() : kind.defaultSchema();
+			}
+
+			@Override
 			public com.fasterxml.jackson.databind.JsonNode constant(com.fasterxml.jackson.databind.JsonNode e)
 					throws EngineException, SQLException {
 				return Variables.constant(d, e);
@@ -190,6 +195,17 @@ final class References {
 	}
 
 	/** {@code FROM duckdb_views}: DuckDB's view of the listing, so with the attached catalogs' rows too. */
+	/** Whether the kind's DuckDB has a table or view of that name (a statement's own scratch tables). */
+	private static boolean onDuckDb(Connection d, String name) throws SQLException {
+		try (java.sql.PreparedStatement s = d.prepareStatement("SELECT 1 FROM information_schema.tables"
+				+ " WHERE lower(table_name) = lower(?)")) {
+			s.setString(1, name);
+			try (java.sql.ResultSet r = s.executeQuery()) {
+				return r.next();
+			}
+		}
+	}
+
 	private String systemView(Connection d, List<String> parts, String unit) throws SQLException,
 			DuckLakeException {
 		String name = parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
@@ -265,7 +281,17 @@ final class References {
 			if ((parts.size() == 1 || (parts.size() == 2 && cat.schema(t.schema()).isEmpty()
 					&& kind.catalog(parts.get(0)) == null)) && unit == null) {
 				// a temp name, information_schema, a OneLake table: not ours
-				return parts.size() == 1 ? systemView(d, parts, unit) : null;
+				String system = parts.size() == 1 ? systemView(d, parts, unit) : null;
+				// a statement's own scratch names (__dl_..., some made only after the probe that names them)
+				if (system != null || parts.size() > 1 || parts.get(0).contains("/")
+						|| parts.get(0).toLowerCase(Locale.ROOT).startsWith("__dl_") || onDuckDb(d, parts.get(0))) {
+					return system;
+				}
+				// any other bare name, with a DuckLake catalog in USE, is that catalog's: missing, as DuckDB says
+			}
+			if (own && cat.schema(t.schema()).isEmpty()) {
+				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + t.schema() + "."
+						+ t.table() + "\" does not exist because schema \"" + t.schema() + "\" does not exist.");
 			}
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + t.table()
 					+ (own ? " does not exist!" : " does not exist at version " + at.id()));

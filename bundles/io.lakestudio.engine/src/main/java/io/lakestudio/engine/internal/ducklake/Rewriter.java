@@ -71,6 +71,14 @@ final class Rewriter {
 			return null;
 		}
 
+		/**
+		 * What {@code current_database()} / {@code current_catalog()} ({@code catalog} true) or
+		 * {@code current_schema()} answer while a DuckLake catalog is in USE, or null when none is.
+		 */
+		default String current(boolean catalog) {
+			return null;
+		}
+
 		/** A function argument that is no constant ({@code now()}, a list) as text, or null to refuse it. */
 		default String evaluate(JsonNode expression) throws EngineException, SQLException {
 			return null;
@@ -143,6 +151,8 @@ final class Rewriter {
 				table(o, ctes, r, names, touched, fullAlias, hidden);
 			} else if ("TABLE_FUNCTION".equals(type)) {
 				function(o, r, names, touched, hidden);
+			} else if ("FUNCTION".equals(o.path("class").asText()) && o.path("arguments").isEmpty()) {
+				current(o, r, touched);
 			}
 			List<JsonNode> children = new ArrayList<>();
 			for (Iterator<JsonNode> it = o.elements(); it.hasNext();) {
@@ -156,6 +166,21 @@ final class Rewriter {
 				walk(c, ctes, r, names, touched, fullAlias, hidden);
 			}
 		}
+	}
+
+	/** {@code current_database()} and the like as the name of the DuckLake catalog (schema) in USE. */
+	private static void current(ObjectNode o, Resolver r, boolean[] touched) {
+		String f = o.path("function_name").asText().toLowerCase(Locale.ROOT);
+		boolean catalog = f.equals("current_database") || f.equals("current_catalog");
+		String name = catalog || f.equals("current_schema") ? r.current(catalog) : null;
+		if (name == null || !o.path("schema").asText("").isEmpty()) {
+			return;
+		}
+		String alias = o.path("alias").asText("");
+		o.removeAll();
+		o.put("class", "CONSTANT").put("type", "VALUE_CONSTANT").put("alias", alias.isEmpty() ? f + "()" : alias);
+		o.putObject("literal").put("kind", "STRING").put("text", name);
+		touched[0] = true;
 	}
 
 	private static void table(ObjectNode n, Set<String> ctes, Resolver r, Set<String> names, boolean[] touched,

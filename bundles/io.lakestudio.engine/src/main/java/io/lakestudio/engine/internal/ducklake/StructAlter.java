@@ -125,7 +125,7 @@ final class StructAlter {
 			String duckType = typeOf(t.rest());
 			ColumnEntry wanted = NestedColumns.define(() -> 0, table.id(), top.order(), top.name(), duckType, null, null,
 					true);
-			changed = evolve(Alter.columnIds(a, c, table), top, wanted);
+			changed = evolve(kind.duck(), Alter.columnIds(a, c, table), top, wanted);
 			changed = new ColumnEntry(top.id(), 0, table.id(), top.order(), top.name(), changed.type(),
 					top.initialDefault(), top.defaultValue(), top.nullsAllowed(), changed.children());
 		}
@@ -148,9 +148,10 @@ final class StructAlter {
 	 * The column as {@code wanted} says, with the ids of what it had: a struct's fields by name (new ones take new
 	 * ids, in pre-order), a list's element, a map's key and value; a leaf keeps its id and may widen.
 	 */
-	private static ColumnEntry evolve(java.util.function.LongSupplier ids, ColumnEntry old, ColumnEntry wanted) throws EngineException {
+	private static ColumnEntry evolve(java.sql.Connection d, java.util.function.LongSupplier ids, ColumnEntry old,
+			ColumnEntry wanted) throws EngineException, SQLException {
 		if (!old.type().equals(wanted.type())) {
-			if (old.children().isEmpty() && wanted.children().isEmpty() && Alter.widens(old.type(), wanted.type())) {
+			if (old.children().isEmpty() && wanted.children().isEmpty() && Alter.widens(d, old.type(), wanted.type())) {
 				return new ColumnEntry(old.id(), 0, old.tableId(), old.order(), old.name(), wanted.type(),
 						old.initialDefault(), old.defaultValue(), old.nullsAllowed());
 			}
@@ -167,7 +168,7 @@ final class StructAlter {
 			if (o == null) {
 				fields.add(fresh(ids, w, order++));
 			} else {
-				ColumnEntry e = evolve(ids, o, w);
+				ColumnEntry e = evolve(d, ids, o, w);
 				fields.add(new ColumnEntry(e.id(), 0, e.tableId(), order++, w.name(), e.type(), e.initialDefault(),
 						e.defaultValue(), e.nullsAllowed(), e.children()));
 			}

@@ -37,7 +37,7 @@ final class ViewChanges {
 		String query = t.rest();
 		CatalogAt cat = a.view();
 		SchemaEntry schema = cat.schema(target.schema()).orElseThrow(() -> new EngineException(Kind.FAILED,
-				"Catalog Error: Schema with name " + target.schema() + " does not exist!"));
+				"Binder Error: Schema \"" + target.schema() + "\" not found in DuckLakeCatalog \"" + a.name + "\""));
 		if (cat.table(target.schema(), target.table()).isPresent()) {
 			throw new EngineException(Kind.FAILED, "Catalog Error: Table with name \"" + target.table()
 					+ "\" already exists!");
@@ -124,7 +124,7 @@ final class ViewChanges {
 	}
 
 	/** A view this transaction made is taken out of it again; one the catalog holds is ended. */
-	private static void end(Commit c, long id) {
+	static void end(Commit c, long id) {
 		if (!c.newViews.removeIf(x -> x.id() == id)) {
 			c.endedViews.add(id);
 		}

@@ -87,7 +87,11 @@ final class Views {
 			}
 			// a merged file read before its last snapshot keeps only the rows of snapshots up to this one
 			boolean partial = Lineage.partial(a.catalog.store(), t.id(), at, plan, schemaMap);
-			java.util.Map<Long, java.util.Map<Long, String>> mapped = a.catalog.store().nameMappings(t.id());
+			java.util.Map<Long, java.util.Map<Long, String>> mapped = new java.util.HashMap<>(a.catalog.store()
+					.nameMappings(t.id()));
+			if (pending != null) {
+				mapped.putAll(pending.nameMappings); // files the open transaction registered
+			}
 			List<String> files = new ArrayList<>();
 			List<Long> fileIds = new ArrayList<>();
 			List<String> ids = new ArrayList<>();
