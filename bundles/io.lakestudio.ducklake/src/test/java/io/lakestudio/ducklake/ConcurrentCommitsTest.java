@@ -5,13 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -38,35 +33,13 @@ class ConcurrentCommitsTest {
 
 	private DuckLakeCatalog attach(String kind) throws DuckLakeException {
 		this.kind = kind;
-		AttachOptions o = AttachOptions.defaults().withDataPath(dir.resolve("files").toString());
-		if (kind.equals("sqlite")) {
-			return DuckLakeCatalog.open("ducklake:sqlite:" + dir.resolve("lake.sqlite"), o);
-		}
-		return DuckLakeCatalog.open("ducklake:" + dir.resolve("lake.ducklake"), o, (file, ro) -> {
-			Properties p = new Properties();
-			if (ro) {
-				p.setProperty("duckdb.read_only", "true");
-			}
-			return DriverManager.getConnection("jdbc:duckdb:" + file, p);
-		});
+		return CatalogFiles.attach(kind, CatalogFiles.in(dir, kind),
+				AttachOptions.defaults().withDataPath(dir.resolve("files").toString()));
 	}
 
 	/** The catalog's rows as a plain connection reads them (the attachments closed first, for DuckDB's lock). */
 	private List<String> query(String sql) throws Exception {
-		String url = kind.equals("sqlite") ? "jdbc:sqlite:" + dir.resolve("lake.sqlite")
-				: "jdbc:duckdb:" + dir.resolve("lake.ducklake");
-		List<String> out = new ArrayList<>();
-		try (Connection db = DriverManager.getConnection(url); Statement s = db.createStatement();
-				ResultSet r = s.executeQuery(sql)) {
-			while (r.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
-					row.add(r.getString(i));
-				}
-				out.add(String.join("|", row));
-			}
-		}
-		return out;
+		return CatalogFiles.rows(kind, CatalogFiles.in(dir, kind), sql);
 	}
 
 	private static Commit createTable(Commit c, String name) {

@@ -5,14 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -33,34 +27,11 @@ class Migration11Test {
 	private String kind;
 
 	private DuckLakeCatalog open(AttachOptions o) throws DuckLakeException {
-		o = o.withDataPath(dir.resolve("files").toString());
-		if (kind.equals("sqlite")) {
-			return DuckLakeCatalog.open("ducklake:sqlite:" + dir.resolve("lake.sqlite"), o);
-		}
-		return DuckLakeCatalog.open("ducklake:" + dir.resolve("lake.ducklake"), o, (file, ro) -> {
-			Properties p = new Properties();
-			if (ro) {
-				p.setProperty("duckdb.read_only", "true");
-			}
-			return DriverManager.getConnection("jdbc:duckdb:" + file, p);
-		});
+		return CatalogFiles.attach(kind, CatalogFiles.in(dir, kind), o.withDataPath(dir.resolve("files").toString()));
 	}
 
 	private List<String> query(String sql) throws Exception {
-		String url = kind.equals("sqlite") ? "jdbc:sqlite:" + dir.resolve("lake.sqlite")
-				: "jdbc:duckdb:" + dir.resolve("lake.ducklake");
-		List<String> out = new ArrayList<>();
-		try (Connection db = DriverManager.getConnection(url); Statement s = db.createStatement();
-				ResultSet r = s.executeQuery(sql)) {
-			while (r.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
-					row.add(r.getString(i));
-				}
-				out.add(String.join("|", row));
-			}
-		}
-		return out;
+		return CatalogFiles.rows(kind, CatalogFiles.in(dir, kind), sql);
 	}
 
 	@ParameterizedTest

@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -75,7 +74,7 @@ class MigrationTest {
 	 * as DuckDB's text, booleans as 0/1.
 	 */
 	private static void toSqlite(Path duck, Path lite) throws Exception {
-		try (Connection d = duckdb(duck, true); Connection s = DriverManager.getConnection("jdbc:sqlite:" + lite);
+		try (Connection d = CatalogFiles.duckdb(duck, true); Connection s = DriverManager.getConnection("jdbc:sqlite:" + lite);
 				Statement ds = d.createStatement(); Statement ss = s.createStatement()) {
 			ds.execute("SET TimeZone = 'UTC'");
 			Map<String, List<String[]>> tables = new TreeMap<>();
@@ -109,50 +108,20 @@ class MigrationTest {
 		}
 	}
 
-	private static Connection duckdb(Path file, boolean readOnly) throws java.sql.SQLException {
-		Properties p = new Properties();
-		if (readOnly) {
-			p.setProperty("duckdb.read_only", "true");
-		}
-		return DriverManager.getConnection("jdbc:duckdb:" + file, p);
-	}
-
-	private static Connection plain(String kind, Path file) throws Exception {
-		return kind.equals("sqlite") ? DriverManager.getConnection("jdbc:sqlite:" + file) : duckdb(file, false);
-	}
-
 	private DuckLakeCatalog attach(String kind, Path file, boolean migrate) throws DuckLakeException {
 		return attach(kind, file, migrate, false);
 	}
 
 	private DuckLakeCatalog attach(String kind, Path file, boolean migrate, boolean readOnly)
 			throws DuckLakeException {
-		AttachOptions o = AttachOptions.defaults().withDataPath(dir.resolve("files").toString())
-				.withOverrideDataPath(true).withAutomaticMigration(migrate).withReadOnly(readOnly);
-		if (kind.equals("sqlite")) {
-			return DuckLakeCatalog.open("ducklake:sqlite:" + file, o);
-		}
-		return DuckLakeCatalog.open("ducklake:" + file, o, (f, ro) -> duckdb(f, ro));
-	}
-
-	private static List<String> rows(Connection db, String sql) throws Exception {
-		List<String> out = new ArrayList<>();
-		try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(sql)) {
-			while (r.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
-					row.add(r.getString(i));
-				}
-				out.add(String.join("|", row));
-			}
-		}
-		return out;
+		return CatalogFiles.attach(kind, file, AttachOptions.defaults().withDataPath(dir.resolve("files").toString())
+				.withOverrideDataPath(true).withAutomaticMigration(migrate).withReadOnly(readOnly));
 	}
 
 	/** Table name to its column names, as the database itself lists them. */
 	private static Map<String, Set<String>> columns(String kind, Connection db) throws Exception {
 		Map<String, Set<String>> out = new HashMap<>();
-		for (String r : rows(db, kind.equals("sqlite") ? "SELECT m.name, p.name FROM sqlite_master m,"
+		for (String r : CatalogFiles.rows(db, kind.equals("sqlite") ? "SELECT m.name, p.name FROM sqlite_master m,"
 				+ " pragma_table_info(m.name) p WHERE m.type = 'table'"
 				: "SELECT table_name, column_name FROM information_schema.columns")) {
 			String[] p = r.split("\\|");
@@ -185,9 +154,9 @@ class MigrationTest {
 					seen.add(t.id() + "|" + t.name() + "|" + String.join(",", cols));
 				}
 			}
-			try (Connection db = plain(kind, file)) {
+			try (Connection db = CatalogFiles.plain(kind, file)) {
 				// AUTOMATIC_MIGRATION takes a catalog to the latest version, as the extension's does
-				assertEquals(List.of("1.1-dev1"), rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"),
+				assertEquals(List.of("1.1-dev1"), CatalogFiles.rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"),
 						name);
 				Map<String, Set<String>> have = columns(kind, db);
 				for (Map.Entry<String, String> t : SpecCompatibilityTest.SPEC_1_1.entrySet()) {
@@ -201,18 +170,18 @@ class MigrationTest {
 				assertFalse(have.get("ducklake_data_file").contains("partial_file_info"), name);
 				// the tables and top-level columns a plain reader finds alive are the ones the catalog shows
 				List<String> plain = new ArrayList<>();
-				for (String t : rows(db, "SELECT table_id, table_name FROM ducklake_table WHERE end_snapshot IS NULL"
+				for (String t : CatalogFiles.rows(db, "SELECT table_id, table_name FROM ducklake_table WHERE end_snapshot IS NULL"
 						+ " ORDER BY table_id")) {
 					String id = t.substring(0, t.indexOf('|'));
-					plain.add(t + "|" + String.join(",", rows(db, "SELECT column_name FROM ducklake_column WHERE"
+					plain.add(t + "|" + String.join(",", CatalogFiles.rows(db, "SELECT column_name FROM ducklake_column WHERE"
 							+ " table_id = " + id + " AND parent_column IS NULL AND end_snapshot IS NULL"
 							+ " ORDER BY column_order")));
 				}
 				assertEquals(plain, seen, name);
 				// schema versions are per table now, each live table has its own
-				assertEquals(List.of("0"), rows(db, "SELECT count(*) FROM ducklake_schema_versions WHERE table_id IS NULL"),
+				assertEquals(List.of("0"), CatalogFiles.rows(db, "SELECT count(*) FROM ducklake_schema_versions WHERE table_id IS NULL"),
 						name);
-				assertEquals(List.of(), rows(db, "SELECT table_id FROM ducklake_table t WHERE end_snapshot IS NULL AND"
+				assertEquals(List.of(), CatalogFiles.rows(db, "SELECT table_id FROM ducklake_table t WHERE end_snapshot IS NULL AND"
 						+ " NOT EXISTS (SELECT 1 FROM ducklake_schema_versions v WHERE v.table_id = t.table_id)"), name);
 			}
 			try (DuckLakeCatalog c = attach(kind, file, false)) {
@@ -227,17 +196,17 @@ class MigrationTest {
 	void theMigratedRowsAreTheExtensions(String kind) throws Exception {
 		Path perTable = old(kind, "per_table_schema");
 		attach(kind, perTable, true).close();
-		try (Connection db = plain(kind, perTable)) {
+		try (Connection db = CatalogFiles.plain(kind, perTable)) {
 			// test/sql/migration/per_table_schema.test: the catalog's schema versions, per table alive at each
 			assertEquals(List.of("1|1|1", "1|2|2", "1|3|3", "1|4|4", "1|5|5", "1|6|6", "2|2|2", "2|3|3", "2|4|4",
-					"2|5|5", "2|6|6", "3|3|3", "3|4|4", "3|5|5", "3|6|6"), rows(db, "SELECT table_id, begin_snapshot,"
+					"2|5|5", "2|6|6", "3|3|3", "3|4|4", "3|5|5", "3|6|6"), CatalogFiles.rows(db, "SELECT table_id, begin_snapshot,"
 							+ " schema_version FROM ducklake_schema_versions ORDER BY 1, 2, 3"));
 		}
 		Path compacted = old(kind, "compacted_files");
 		attach(kind, compacted, true).close();
-		try (Connection db = plain(kind, compacted)) {
+		try (Connection db = CatalogFiles.plain(kind, compacted)) {
 			// test/sql/migration/test_compaction.test: partial_file_info 'partial_max:9' became partial_max 9
-			assertEquals(List.of("6|null", "8|9"), rows(db, "SELECT data_file_id, partial_max FROM ducklake_data_file"
+			assertEquals(List.of("6|null", "8|9"), CatalogFiles.rows(db, "SELECT data_file_id, partial_max FROM ducklake_data_file"
 					+ " ORDER BY 1"));
 		}
 		Path partitioned = old(kind, "v01_partitioned");
@@ -249,10 +218,10 @@ class MigrationTest {
 					cols.get(1L).get(0).children().stream().map(ColumnEntry::name).toList()));
 			assertEquals(List.of(), cols.get(2L).get(0).children());
 		}
-		try (Connection db = plain(kind, partitioned)) {
+		try (Connection db = CatalogFiles.plain(kind, partitioned)) {
 			// 0.1 named a partition column by its place among the table's top-level columns (v01_partitioned.test
 			// writes into part_key=0/1 and other_part_key=0/1 folders after the migration)
-			assertEquals(List.of("1|part_key", "2|other_part_key"), rows(db, "SELECT p.table_id, c.column_name FROM"
+			assertEquals(List.of("1|part_key", "2|other_part_key"), CatalogFiles.rows(db, "SELECT p.table_id, c.column_name FROM"
 					+ " ducklake_partition_column p JOIN ducklake_column c ON c.table_id = p.table_id"
 					+ " AND c.column_id = p.column_id ORDER BY 1"));
 		}
@@ -280,12 +249,12 @@ class MigrationTest {
 				commit.changes.add("inserted_into_table:" + t.id());
 				c.store().commit(commit);
 			}
-			try (Connection db = plain(kind, file)) {
-				assertEquals(List.of(String.valueOf(before + 1)), rows(db, "SELECT max(snapshot_id) FROM ducklake_snapshot"),
+			try (Connection db = CatalogFiles.plain(kind, file)) {
+				assertEquals(List.of(String.valueOf(before + 1)), CatalogFiles.rows(db, "SELECT max(snapshot_id) FROM ducklake_snapshot"),
 						name);
-				assertEquals(List.of("3|" + (before + 1)), rows(db, "SELECT record_count, begin_snapshot FROM"
+				assertEquals(List.of("3|" + (before + 1)), CatalogFiles.rows(db, "SELECT record_count, begin_snapshot FROM"
 						+ " ducklake_data_file WHERE path LIKE 'after-%'"), name);
-				assertEquals(List.of("inserted_into_table:1"), rows(db, "SELECT changes_made FROM ducklake_snapshot_changes"
+				assertEquals(List.of("inserted_into_table:1"), CatalogFiles.rows(db, "SELECT changes_made FROM ducklake_snapshot_changes"
 						+ " WHERE snapshot_id = " + (before + 1)), name);
 			}
 		}
@@ -296,14 +265,14 @@ class MigrationTest {
 	@ValueSource(strings = { "sqlite", "duckdb" })
 	void aFailedMigrationWritesNothing(String kind) throws Exception {
 		Path file = old(kind, "v01");
-		try (Connection db = plain(kind, file); Statement s = db.createStatement()) {
+		try (Connection db = CatalogFiles.plain(kind, file); Statement s = db.createStatement()) {
 			// 0.2 renames this table and adds a column to it: without it the migration fails after its first steps
 			s.execute("DROP TABLE ducklake_file_column_statistics");
 		}
 		DuckLakeException e = assertThrows(DuckLakeException.class, () -> attach(kind, file, true).close());
 		assertTrue(e.getMessage().contains("cannot migrate"), e.getMessage());
-		try (Connection db = plain(kind, file)) {
-			assertEquals(List.of("0.1"), rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"));
+		try (Connection db = CatalogFiles.plain(kind, file)) {
+			assertEquals(List.of("0.1"), CatalogFiles.rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"));
 			Map<String, Set<String>> have = columns(kind, db);
 			assertFalse(have.get("ducklake_schema").contains("path"), "0.2's first column stayed");
 			assertFalse(have.containsKey("ducklake_column_mapping"), "0.2's table stayed");
