@@ -16,13 +16,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.lakestudio.catalog.Catalog;
-import io.lakestudio.catalog.Catalogs;
-import io.lakestudio.engine.Engine;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 
@@ -32,31 +27,20 @@ import io.lakestudio.engine.EngineSession;
  * rows each stop within seconds with DuckDB's interrupt error; the INSERT leaves the catalog as it was (checked
  * with plain JDBC on the SQLite file), and the session answers the next statement.
  */
-class DuckLakeCancelTest {
+class DuckLakeCancelTest extends SharedEngineTest {
 
 	/** A run that would take minutes on this machine; a cancel that works ends it in well under this. */
 	private static final long STOPS_WITHIN_SECONDS = 60;
 
-	@TempDir
-	static Path home;
-	static Catalog catalog;
-	static Engine engine;
 	static final ExecutorService runner = Executors.newCachedThreadPool(r -> {
 		Thread t = new Thread(r, "statement");
 		t.setDaemon(true); // a cancel that doesn't work must not keep the test JVM alive
 		return t;
 	});
 
-	@BeforeAll
-	static void start() throws Exception {
-		catalog = Catalogs.open(Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
 	@AfterAll
-	static void stop() {
+	static void stopRunner() {
 		runner.shutdownNow();
-		engine.close();
 	}
 
 	@Test
