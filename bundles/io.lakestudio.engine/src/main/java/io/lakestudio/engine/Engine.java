@@ -149,7 +149,8 @@ public final class Engine implements AutoCloseable {
 
 	/** A session: ATTACH, USE and BEGIN ... COMMIT last across its statements (DuckLake catalogs among them). */
 	public EngineSession openSession(String source) {
-		return new EngineSession(this, source, List.of(new io.lakestudio.engine.internal.ducklake.DuckLakeKind(config)));
+		return new EngineSession(this, source, List.of(new io.lakestudio.engine.internal.ducklake.DuckLakeKind(config,
+				reference -> exported(reference, source))));
 	}
 
 	public Result execute(String sql, String source) throws EngineException {
@@ -195,7 +196,43 @@ public final class Engine implements AutoCloseable {
 		return run(sql, source, fresh, false, 0);
 	}
 
+	/**
+	 * The rows of the lake table {@code reference} (as a statement names it, with its AT clause if any) in a
+	 * Parquet file below the cache folder, for a DuckLake statement that reads it too: the DuckLake side runs on a
+	 * DuckDB of its own, which may read that folder. Planned, fetched and recorded as a use as any statement's table
+	 * is, and written once per plan (a plan names the snapshot it reads), so a join run again reads the same file.
+	 */
+	public java.nio.file.Path exported(String reference, String source) throws EngineException {
+		java.nio.file.Path[] file = new java.nio.file.Path[2];
+		try (Result r = run("SELECT * FROM " + reference, source, false, false, 0, (st, text) -> {
+			file[0] = Exports.file(config.home(), text);
+			file[1] = Exports.begin(file[0]);
+			if (file[1] != null) {
+				st.execute("COPY (" + text + ") TO " + Sql.string(file[1].toString()) + " (FORMAT parquet)");
+			}
+			return st.executeQuery("SELECT 1");
+		})) {
+			while (r.next()) {
+				// the count COPY answers
+			}
+		} catch (EngineException | RuntimeException e) {
+			Exports.abandon(file[1]);
+			throw e;
+		}
+		return Exports.done(file[0], file[1]);
+	}
+
 	private Result run(String sql, String source, boolean fresh, boolean background, long seen)
+			throws EngineException {
+		return run(sql, source, fresh, background, seen, Statement::executeQuery);
+	}
+
+	/** How a planned query is run: as it is, or its rows written somewhere first ({@link #exported}). */
+	private interface Finish {
+		ResultSet run(Statement st, String planned) throws SQLException;
+	}
+
+	private Result run(String sql, String source, boolean fresh, boolean background, long seen, Finish finish)
 			throws EngineException {
 		if (!background) {
 			// before waiting for the lock: a background read holding it is stopped for this one
@@ -259,7 +296,7 @@ public final class Engine implements AutoCloseable {
 						parsed.sessionChanged();
 						rs = st.executeQuery("SELECT 'created' AS result");
 					} else {
-						rs = st.executeQuery(text);
+						rs = finish.run(st, text);
 					}
 					hasFirst = rs.next(); // DuckDB has read most of what it reads by the first row
 					break;

@@ -84,28 +84,33 @@ public final class TestLake implements AutoCloseable {
 	/** Row count and checksum over the primitive columns, as the engine answers. */
 	static KernelOracle.Answer read(Engine e, String sql) throws Exception {
 		try (Result r = e.execute(sql, "test")) {
-			long n = 0;
-			long sum = 0;
-			List<String> cols = new ArrayList<>();
-			List<String> skipped = new ArrayList<>();
-			for (int c = 0; c < r.columnNames().size(); c++) {
-				(Canon.primitive(r.columnTypes().get(c)) ? cols : skipped).add(r.columnNames().get(c));
-			}
-			while (r.next()) {
-				n++;
-				List<String> vals = new ArrayList<>();
-				for (int c = 0; c < r.columnNames().size(); c++) {
-					if (Canon.primitive(r.columnTypes().get(c))) {
-						String type = r.columnTypes().get(c);
-						// java.sql.Timestamp is Julian before 1582: ask for the proleptic LocalDateTime
-						Object v = type.equals("TIMESTAMP") ? r.value(c, java.time.LocalDateTime.class) : r.value(c);
-						vals.add(Canon.jdbc(v, type));
-					}
-				}
-				sum += Canon.rowHash(vals);
-			}
-			return new KernelOracle.Answer(n, sum, cols, skipped);
+			return read(r);
 		}
+	}
+
+	/** Row count and checksum over the primitive columns of an answer, a session's as well as the engine's. */
+	static KernelOracle.Answer read(Result r) throws Exception {
+		long n = 0;
+		long sum = 0;
+		List<String> cols = new ArrayList<>();
+		List<String> skipped = new ArrayList<>();
+		for (int c = 0; c < r.columnNames().size(); c++) {
+			(Canon.primitive(r.columnTypes().get(c)) ? cols : skipped).add(r.columnNames().get(c));
+		}
+		while (r.next()) {
+			n++;
+			List<String> vals = new ArrayList<>();
+			for (int c = 0; c < r.columnNames().size(); c++) {
+				if (Canon.primitive(r.columnTypes().get(c))) {
+					String type = r.columnTypes().get(c);
+					// java.sql.Timestamp is Julian before 1582: ask for the proleptic LocalDateTime
+					Object v = type.equals("TIMESTAMP") ? r.value(c, java.time.LocalDateTime.class) : r.value(c);
+					vals.add(Canon.jdbc(v, type));
+				}
+			}
+			sum += Canon.rowHash(vals);
+		}
+		return new KernelOracle.Answer(n, sum, cols, skipped);
 	}
 
 	public static List<List<String>> rows(Engine e, String sql) throws Exception {

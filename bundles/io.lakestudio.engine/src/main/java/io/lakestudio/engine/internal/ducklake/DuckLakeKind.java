@@ -45,9 +45,16 @@ public final class DuckLakeKind implements CatalogKind {
 	private String defaultSchema = "main";
 	private boolean transaction;
 
-	public DuckLakeKind(EngineConfig config) {
+	/** The engine's side of a statement that names lake tables too: each lake table's rows in a Parquet file. */
+	@FunctionalInterface
+	public interface LakeTables {
+		java.nio.file.Path file(String reference) throws EngineException;
+	}
+
+	/** {@code lakeTables} null: the session has no lake (statements naming lake tables then fail here). */
+	public DuckLakeKind(EngineConfig config, LakeTables lakeTables) {
 		this.db = new KindDuckDb(config);
-		this.refs = new References(this, db);
+		this.refs = new References(this, db, new LakeJoins(lakeTables));
 		this.reads = new Reads(this, db, refs);
 		this.settings = new SessionSettings(db);
 		this.macros = new Macros(this, db);

@@ -55,7 +55,7 @@ final class Reads {
 		java.util.regex.Matcher explain = EXPLAIN.matcher(sql);
 		if (explain.matches()) {
 			// DuckDB serializes only the query: it is rewritten as any query is, and explained as written
-			Rewriter.Rewritten r = refs.rewrite(explain.group(2), null);
+			Rewriter.Rewritten r = rewrite(explain.group(2));
 			return r.touched() ? new Answer(db.connection(), explain.group(1) + r.text(), List.of()) : null;
 		}
 		String key = NOT_KEPT.matcher(sql).find() ? null : key(sql);
@@ -63,7 +63,7 @@ final class Reads {
 		if (kept != null) {
 			return new Answer(db.connection(), kept, List.of());
 		}
-		Rewriter.Rewritten r = refs.rewrite(sql, null);
+		Rewriter.Rewritten r = rewrite(sql);
 		if (!r.touched() && !kind.macros().called(sql)) {
 			// names nothing DuckLake's: the engine's, unless it reads files the user granted (this DuckDB's alone)
 			return refs.readsGrantedFiles() ? new Answer(db.connection(), r.text(), List.of()) : null;
@@ -77,6 +77,25 @@ final class Reads {
 			db.rewrites.put(key, r.text());
 		}
 		return new Answer(db.connection(), r.text(), List.of());
+	}
+
+	/**
+	 * The query rewritten; the lake tables it names read here only when it names something DuckLake's too (else
+	 * the whole query is the engine's, lake tables and all).
+	 */
+	private Rewriter.Rewritten rewrite(String sql) throws EngineException, DuckLakeException, SQLException {
+		LakeJoins lake = refs.lakeTables();
+		lake.on(false);
+		try {
+			Rewriter.Rewritten r = refs.rewrite(sql, null);
+			if (!r.touched() || !lake.named()) {
+				return r;
+			}
+			lake.on(true);
+			return refs.rewrite(sql, null);
+		} finally {
+			lake.on(true);
+		}
 	}
 
 	/** SHOW TABLES: the default catalog's tables in the default schema. */

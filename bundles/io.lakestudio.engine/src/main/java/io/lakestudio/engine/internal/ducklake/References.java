@@ -33,13 +33,20 @@ final class References {
 	private final KindDuckDb db;
 	/** The file reads the user granted; whether the last rewrite used one. */
 	private final GrantedFiles granted;
+	private final LakeJoins lakeTables;
 	/** While a view's SQL is rewritten for {@code AT (...)}: the unit and value its references are read at. */
 	private String[] viewAt;
 
-	References(DuckLakeKind kind, KindDuckDb db) {
+	References(DuckLakeKind kind, KindDuckDb db, LakeJoins lakeTables) {
 		this.kind = kind;
 		this.db = db;
+		this.lakeTables = lakeTables;
 		this.granted = new GrantedFiles(db.files(), this::dataPaths);
+	}
+
+	/** The lake tables a rewrite may read here (see {@link LakeJoins#on}). */
+	LakeJoins lakeTables() {
+		return lakeTables;
 	}
 
 	/** Whether the last {@link #rewrite} let by a read of files the user granted. */
@@ -256,7 +263,8 @@ final class References {
 		}
 		DuckLakeKind.Target t = kind.target(parts);
 		if (t == null) {
-			return systemView(d, parts, unit);
+			String system = systemView(d, parts, unit);
+			return system != null ? system : lakeTables.view(d, parts, unit, value);
 		}
 		if (unit == null && viewAt != null) {
 			unit = viewAt[0];
@@ -285,7 +293,7 @@ final class References {
 				// a statement's own scratch names (__dl_..., some made only after the probe that names them)
 				if (system != null || parts.size() > 1 || parts.get(0).contains("/")
 						|| parts.get(0).toLowerCase(Locale.ROOT).startsWith("__dl_") || onDuckDb(d, parts.get(0))) {
-					return system;
+					return system != null ? system : lakeTables.view(d, parts, unit, value);
 				}
 				// any other bare name, with a DuckLake catalog in USE, is that catalog's: missing, as DuckDB says
 			}
