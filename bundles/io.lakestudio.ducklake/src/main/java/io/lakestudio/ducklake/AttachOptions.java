@@ -8,7 +8,8 @@ import java.time.Instant;
  * {@code snapshotTime}: the attachment is pinned there, and read-only. {@code version} ({@code DUCKLAKE_VERSION}):
  * the DuckLake version a new catalog is created at, the one an existing catalog must not be newer than, and the
  * one AUTOMATIC_MIGRATION migrates to; {@code defaultVersion} (the session's {@code ducklake_default_version}): a
- * new catalog's version when {@code version} is null. Both null: a new catalog is 1.0, the stable specification.
+ * new catalog's version, and the one AUTOMATIC_MIGRATION migrates to, when {@code version} is null. Both null: 1.0,
+ * the stable specification, which the released extensions attach.
  */
 public record AttachOptions(boolean readOnly, String dataPath, boolean overrideDataPath, boolean automaticMigration,
 		Long snapshotVersion, Instant snapshotTime, Long dataInliningRowLimit, String createdBy, String version,

@@ -14,7 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A DuckLake 1.0 catalog stays 1.0 when attached plainly, and AUTOMATIC_MIGRATION takes it to 1.1-dev1 in one
+ * A DuckLake 1.0 catalog stays 1.0 when attached plainly or migrated with no other default, and AUTOMATIC_MIGRATION
+ * with a session default of 1.1-dev1 takes it there in one
  * go: 1.1's columns (NULL for the rows there were) and table, the inlined-data tables' system columns renamed, the
  * rows before readable and a commit after keeping a row group count. A 1.1-dev1 catalog is not taken back to 1.0.
  * Everything is checked with a plain JDBC connection to the file.
@@ -63,6 +64,11 @@ class Migration11Test {
 		assertEquals(List.of("0|7"), query("SELECT row_id, i FROM ducklake_inlined_data_1_1"));
 
 		try (DuckLakeCatalog c = open(AttachOptions.defaults().withAutomaticMigration(true))) {
+			assertEquals("1.0", c.store().metadata().get("version"), "migrated past the default, 1.0");
+		}
+		assertEquals(List.of("1.0"), query("SELECT value FROM ducklake_metadata WHERE key = 'version'"));
+		try (DuckLakeCatalog c = open(AttachOptions.defaults().withDefaultVersion("1.1-dev1")
+				.withAutomaticMigration(true))) {
 			assertEquals("1.1-dev1", c.store().metadata().get("version"));
 			assertEquals(List.of("0|7"), c.store().inlinedRows(table, c.store().latestId()).stream()
 					.map(r -> r.rowId() + "|" + r.values().get(1L)).toList(), "the inlined rows, read after the rename");
@@ -89,6 +95,10 @@ class Migration11Test {
 		DuckLakeException e = assertThrows(DuckLakeException.class,
 				() -> open(AttachOptions.defaults().withVersion("1.0")).close());
 		assertTrue(e.getMessage().contains("Cannot downgrade"), e.getMessage());
+		// a default of 1.0 asks for no version: the 1.1 catalog attaches as it is, migration or not
+		try (DuckLakeCatalog c = open(AttachOptions.defaults().withAutomaticMigration(true))) {
+			assertEquals("1.1-dev1", c.store().metadata().get("version"));
+		}
 	}
 
 	/** A user's column named as 1.1 names a system column: the migration refuses, and renames nothing. */
@@ -111,8 +121,8 @@ class Migration11Test {
 			insert.changes.add("inserted_into_table:" + table);
 			c.store().commit(insert);
 		}
-		DuckLakeException e = assertThrows(DuckLakeException.class,
-				() -> open(AttachOptions.defaults().withAutomaticMigration(true)).close());
+		DuckLakeException e = assertThrows(DuckLakeException.class, () -> open(AttachOptions.defaults()
+				.withDefaultVersion("1.1-dev1").withAutomaticMigration(true)).close());
 		assertTrue(e.getMessage().contains("Failed to rename inlined-data metadata columns"), e.getMessage());
 		assertEquals(List.of("1.0"), query("SELECT value FROM ducklake_metadata WHERE key = 'version'"));
 		assertEquals(List.of("0|7"), query("SELECT row_id, _ducklake_end_snapshot FROM ducklake_inlined_data_1_1"));

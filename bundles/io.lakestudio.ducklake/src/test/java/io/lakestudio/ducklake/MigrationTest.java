@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The catalogs DuckLake 0.1-0.4 wrote (the extension's own test data, at {@code $LAKESTUDIO_DUCKLAKE_SUITE}), in a
  * DuckDB file as the extension left them and in a SQLite file holding the same rows as DuckDB's sqlite scanner
- * lays them out: refused untouched without AUTOMATIC_MIGRATION (or with READ_ONLY); with it, version 1.1-dev1 (the latest), every
+ * lays them out: refused untouched without AUTOMATIC_MIGRATION (or with READ_ONLY); with it and a session default of
+ * 1.1-dev1 (the suite's; without one the target is 1.0, which the engine's DuckDbFileCatalogTest checks), every
  * table and column of the specification (as {@link SpecCompatibilityTest} transcribes it), the rows the extension's
  * own migration gives (its suite's expectations), and then a commit goes in. Everything is read back with a plain
  * JDBC connection.
@@ -115,7 +116,8 @@ class MigrationTest {
 	private DuckLakeCatalog attach(String kind, Path file, boolean migrate, boolean readOnly)
 			throws DuckLakeException {
 		return CatalogFiles.attach(kind, file, AttachOptions.defaults().withDataPath(dir.resolve("files").toString())
-				.withOverrideDataPath(true).withAutomaticMigration(migrate).withReadOnly(readOnly));
+				.withOverrideDataPath(true).withAutomaticMigration(migrate).withReadOnly(readOnly)
+				.withDefaultVersion("1.1-dev1"));
 	}
 
 	/** Table name to its column names, as the database itself lists them. */
@@ -155,7 +157,7 @@ class MigrationTest {
 				}
 			}
 			try (Connection db = CatalogFiles.plain(kind, file)) {
-				// AUTOMATIC_MIGRATION takes a catalog to the latest version, as the extension's does
+				// AUTOMATIC_MIGRATION takes a catalog to the version a new one would get: here the session's default
 				assertEquals(List.of("1.1-dev1"), CatalogFiles.rows(db, "SELECT value FROM ducklake_metadata WHERE key = 'version'"),
 						name);
 				Map<String, Set<String>> have = columns(kind, db);

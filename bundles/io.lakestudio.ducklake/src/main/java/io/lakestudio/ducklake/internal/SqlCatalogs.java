@@ -27,7 +27,7 @@ import io.lakestudio.ducklake.Snapshot;
  * catalog (of the version the options ask for, else 1.0); anything else must be SQLite, undamaged, say version 1.0
  * or 1.1-dev1 and hold every table and column of it, or be a catalog of 0.1-0.4 attached with
  * {@code AUTOMATIC_MIGRATION TRUE}, then {@link Migration migrated} in one transaction first (to the version asked
- * for, else the latest, as a 1.0 one attached so is). Nothing is written to a file that fails a check.
+ * for, else to the version a new catalog gets, as a 1.0 one attached so is). Nothing is written to a file that fails a check.
  */
 public final class SqlCatalogs {
 
@@ -226,20 +226,25 @@ public final class SqlCatalogs {
 
 	/**
 	 * The version a catalog at {@code v} is to have once attached ({@code v} itself: no migration); an exception
-	 * when it can't be attached. AUTOMATIC_MIGRATION takes it to DUCKLAKE_VERSION, else to the latest.
+	 * when it can't be attached. AUTOMATIC_MIGRATION takes it to DUCKLAKE_VERSION, else to the version a new catalog
+	 * would get (the session's default, else 1.0): a catalog is never migrated past what this writes by default, so
+	 * the released extensions that attach Lakestudio's new catalogs attach migrated ones too. Only DUCKLAKE_VERSION
+	 * asks for a version: a catalog newer than the default stays as it is.
 	 */
 	private static String target(String name, String v, AttachOptions o) throws DuckLakeException {
 		if (v == null) {
 			throw new DuckLakeException(name + ": damaged DuckLake catalog: ducklake_metadata has no version");
 		}
 		String latest = SpecTables.VERSIONS.getLast();
-		String want = o.version() != null ? o.version() : latest;
+		String want = o.version() != null ? o.version()
+				: o.defaultVersion() != null ? o.defaultVersion() : SpecTables.V1_0;
 		boolean old = v.matches("0\\.[1-4](-dev\\d+)?");
 		if (!old && !SpecTables.known(v)) {
 			throw new DuckLakeException(name + ": DuckLake catalog version " + v + " is newer than this Lakestudio"
 					+ " reads (" + latest + ")");
 		}
-		if (!old && SpecTables.VERSIONS.indexOf(v) > SpecTables.VERSIONS.indexOf(want)) {
+		boolean newer = !old && SpecTables.VERSIONS.indexOf(v) > SpecTables.VERSIONS.indexOf(want);
+		if (newer && o.version() != null) {
 			throw new DuckLakeException(name + ": Cannot downgrade the DuckLake " + v + " catalog to " + want
 					+ " (DUCKLAKE_VERSION)");
 		}
@@ -254,7 +259,7 @@ public final class SqlCatalogs {
 			}
 			return v;
 		}
-		if (v.equals(want)) {
+		if (v.equals(want) || newer) {
 			return v;
 		}
 		if (old && !Migration.known(v)) {
