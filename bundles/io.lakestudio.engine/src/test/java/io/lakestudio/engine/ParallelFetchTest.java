@@ -101,9 +101,11 @@ class ParallelFetchTest {
 				Statement s = d.createStatement()) {
 			for (int f = 0; f < FILES; f++) {
 				Path p = table.resolve("part-" + f + ".parquet");
-				// a and c of random text with only flag's few bytes between them; z, not read, far from the next a
+				// a and c of random text with only flag's few bytes between them; z, not read, ~1 MB of random text
+				// per row group between c and the next a: too far to fetch along, even to save a round trip
 				s.execute("COPY (SELECT md5((" + f + " * 100000 + i)::VARCHAR) AS a, true AS flag, md5(i::VARCHAR) || 'c' AS c,"
-						+ " md5(i::VARCHAR) || 'z' AS z"
+						+ " md5(i::VARCHAR || 'z1') || md5(i::VARCHAR || 'z2') || md5(i::VARCHAR || 'z3')"
+						+ " || md5(i::VARCHAR || 'z4') || md5(i::VARCHAR || 'z5') || md5(i::VARCHAR || 'z6') AS z"
 						+ " FROM range(" + GROUPS * 5000 + ") r(i)) TO '" + p + "' (FORMAT parquet, ROW_GROUP_SIZE 5000)");
 				files.add(new DataFile(p.getFileName().toString(), Files.size(p), Map.of(), GROUPS * 5000L, Map.of(),
 						Map.of(), Map.of()));

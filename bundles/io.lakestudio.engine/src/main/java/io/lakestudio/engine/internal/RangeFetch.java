@@ -3,6 +3,7 @@ package io.lakestudio.engine.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,7 +18,8 @@ import io.lakestudio.onelake.LakeStore;
  * Fetches byte ranges of lake files into their local sparse copies. A statement's ranges go out together, at most
  * {@link #PARALLEL} ranged reads in flight: over OneLake's 20-50 ms round trips, 300 chunks one after another would
  * wait seconds on latency alone. Ranges of a file closer than {@link #GAP} are asked as one (the bytes between are
- * kept too); none is longer than 8 MiB.
+ * kept too), and so are ranges further apart when that saves the wave a round trip for fewer bytes than a round
+ * trip is worth ({@link #ROUND_TRIP_BYTES}); none is longer than 8 MiB.
  */
 final class RangeFetch {
 
@@ -25,6 +27,12 @@ final class RangeFetch {
 	static final int PARALLEL = 8;
 	/** A gap small enough to fetch rather than wait a round trip for (a few ms at 10 MB/s). */
 	static final long GAP = 16 << 10;
+	/**
+	 * What a round trip is worth in bytes (~25 ms at 80 MB/s): a wave of reads takes one round trip per
+	 * {@link #PARALLEL} of them, so closing the gaps that save it one costs less than the round trip while the bytes
+	 * they add, spread over the reads in flight, stay under this.
+	 */
+	static final long ROUND_TRIP_BYTES = 2 << 20;
 	private static final int PIECE = 8 << 20;
 
 	/** One file's ranges to fetch: [start, end) pairs, sorted and disjoint. */
@@ -45,12 +53,70 @@ final class RangeFetch {
 		return store != null;
 	}
 
-	/** What a job's file will hold once fetched: its ranges with the small gaps between them closed. */
-	static List<long[]> coalesced(List<long[]> ranges) {
+	/**
+	 * The jobs of one wave as their ranges will be asked: each file's ranges with the gaps under {@link #GAP}
+	 * closed; then, while the wave takes more than one round trip, the smallest gaps (over all files) whose closing
+	 * leaves it one round trip fewer, if the bytes they add stay under {@link #ROUND_TRIP_BYTES}.
+	 */
+	static List<Job> coalesced(List<Job> jobs) {
+		List<List<long[]>> ranges = new ArrayList<>();
+		for (Job j : jobs) {
+			ranges.add(closed(j.ranges(), GAP));
+		}
+		for (int reads = reads(ranges); reads > PARALLEL;) {
+			int fewer = reads - PARALLEL * ((reads - 1) / PARALLEL); // the reads to save for one round trip less
+			List<long[]> gaps = new ArrayList<>(); // {bytes, file, range after it}: gaps whose closing saves a read
+			for (int i = 0; i < ranges.size(); i++) {
+				List<long[]> rs = ranges.get(i);
+				for (int k = 1; k < rs.size(); k++) {
+					long[] a = rs.get(k - 1);
+					long[] b = rs.get(k);
+					if (readsOf(b[1] - a[0]) < readsOf(a[1] - a[0]) + readsOf(b[1] - b[0])) {
+						gaps.add(new long[] { b[0] - a[1], i, k });
+					}
+				}
+			}
+			gaps.sort((x, y) -> Long.compare(x[0], y[0]));
+			long added = 0;
+			for (int k = 0; k < fewer && k < gaps.size(); k++) {
+				added += gaps.get(k)[0];
+			}
+			if (gaps.size() < fewer || added > ROUND_TRIP_BYTES) {
+				break;
+			}
+			List<BitSet> close = new ArrayList<>();
+			ranges.forEach(r -> close.add(new BitSet()));
+			for (long[] g : gaps.subList(0, fewer)) {
+				close.get((int) g[1]).set((int) g[2]);
+			}
+			for (int i = 0; i < ranges.size(); i++) {
+				List<long[]> merged = new ArrayList<>();
+				List<long[]> rs = ranges.get(i);
+				for (int k = 0; k < rs.size(); k++) {
+					if (close.get(i).get(k)) {
+						merged.get(merged.size() - 1)[1] = rs.get(k)[1];
+					} else {
+						merged.add(rs.get(k));
+					}
+				}
+				ranges.set(i, merged);
+			}
+			reads = reads(ranges);
+		}
+		List<Job> out = new ArrayList<>();
+		for (int i = 0; i < jobs.size(); i++) {
+			Job j = jobs.get(i);
+			out.add(new Job(j.lakePath(), j.size(), j.local(), ranges.get(i)));
+		}
+		return out;
+	}
+
+	/** Sorted disjoint ranges with the gaps of at most {@code gap} bytes closed. */
+	private static List<long[]> closed(List<long[]> ranges, long gap) {
 		List<long[]> out = new ArrayList<>();
 		for (long[] r : ranges) {
 			long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
-			if (last != null && r[0] - last[1] <= GAP) {
+			if (last != null && r[0] - last[1] <= gap) {
 				last[1] = Math.max(last[1], r[1]);
 			} else {
 				out.add(new long[] { r[0], r[1] });
@@ -59,9 +125,25 @@ final class RangeFetch {
 		return out;
 	}
 
+	/** How many ranged reads the ranges take. */
+	private static int reads(List<List<long[]>> ranges) {
+		int n = 0;
+		for (List<long[]> rs : ranges) {
+			for (long[] r : rs) {
+				n += readsOf(r[1] - r[0]);
+			}
+		}
+		return n;
+	}
+
+	/** How many ranged reads one range of {@code length} bytes takes (pieces of at most 8 MiB). */
+	private static int readsOf(long length) {
+		return (int) ((length + PIECE - 1) / PIECE);
+	}
+
 	/**
-	 * Fetches every job's {@link #coalesced} ranges, all at once within the bound; per job, null when all of it
-	 * came, else what went wrong (the other jobs go on).
+	 * Fetches every job's ranges (as {@link #coalesced} made them), all at once within the bound; per job, null
+	 * when all of it came, else what went wrong (the other jobs go on).
 	 */
 	List<Exception> fetch(List<Job> jobs) {
 		List<Exception> out = new ArrayList<>();
@@ -137,7 +219,7 @@ final class RangeFetch {
 
 	private static List<long[]> pieces(Job j) {
 		List<long[]> out = new ArrayList<>();
-		for (long[] r : coalesced(j.ranges())) {
+		for (long[] r : j.ranges()) {
 			for (long off = r[0]; off < r[1]; off += PIECE) {
 				out.add(new long[] { off, Math.min(r[1], off + PIECE) });
 			}
