@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.mirror.internal.Bounded;
 import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeStore;
 
@@ -51,7 +52,7 @@ class MirrorTest {
 	}
 
 	private Mirror mirror() {
-		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC(), Mirror.PARALLEL);
+		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC(), Bounded.PARALLEL);
 	}
 
 	/** A lake whose reads each take a round trip's time, counting how many were in flight at once. */
@@ -125,13 +126,13 @@ class MirrorTest {
 		LakeTable t = table("databricks73/simple_table_without_checkpoint");
 		Path src = tmp.resolve("lake/t/_delta_log");
 		long commits = count(src, ".json");
-		assertTrue(commits > Mirror.PARALLEL, "more commits than the bound: " + commits);
+		assertTrue(commits > Bounded.PARALLEL, "more commits than the bound: " + commits);
 		Slow slow = new Slow(new FolderStore(tmp.resolve("lake")));
-		Mirror m = new Mirror(tmp.resolve("mirror"), slow, Clock.systemUTC(), Mirror.PARALLEL);
+		Mirror m = new Mirror(tmp.resolve("mirror"), slow, Clock.systemUTC(), Bounded.PARALLEL);
 		Held h = m.refresh(t).held();
 		assertEquals(commits, slow.reads.get(), "one read per commit");
 		assertTrue(slow.most.get() > 1, "the commits are read together: " + slow.most.get() + " at most in flight");
-		assertTrue(slow.most.get() <= Mirror.PARALLEL, "within the bound: " + slow.most.get());
+		assertTrue(slow.most.get() <= Bounded.PARALLEL, "within the bound: " + slow.most.get());
 		assertEquals(DeltaTables.scan(tmp.resolve("lake/t"), OptionalLong.empty(), null).snapshot().version(),
 				h.version());
 		try (Stream<Path> s = Files.list(src)) {

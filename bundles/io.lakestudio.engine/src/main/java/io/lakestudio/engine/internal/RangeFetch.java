@@ -4,33 +4,30 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.lakestudio.mirror.internal.Bounded;
 import io.lakestudio.onelake.LakeException;
 import io.lakestudio.onelake.LakeStore;
 
 /**
  * Fetches byte ranges of lake files into their local sparse copies. A statement's ranges go out together, at most
- * {@link #PARALLEL} ranged reads in flight: over OneLake's 20-50 ms round trips, 300 chunks one after another would
- * wait seconds on latency alone. Ranges of a file closer than {@link #GAP} are asked as one (the bytes between are
- * kept too), and so are ranges further apart when that saves the wave a round trip for fewer bytes than a round
- * trip is worth ({@link #ROUND_TRIP_BYTES}); none is longer than 8 MiB.
+ * {@link Bounded#PARALLEL} ranged reads in flight (through {@link Bounded}, as the log's files): over OneLake's
+ * 20-50 ms round trips, 300 chunks one after another would wait seconds on latency alone. Ranges of a file closer
+ * than {@link #GAP} are asked as one (the bytes between are kept too), and so are ranges further apart when that
+ * saves the wave a round trip for fewer bytes than a round trip is worth ({@link #ROUND_TRIP_BYTES}); none is
+ * longer than 8 MiB.
  */
 final class RangeFetch {
 
-	/** Ranged reads in flight at once, over all files (a data read, not a listing: the sync job's pace is not for it). */
-	static final int PARALLEL = 8;
 	/** A gap small enough to fetch rather than wait a round trip for (a few ms at 10 MB/s). */
 	static final long GAP = 16 << 10;
 	/**
 	 * What a round trip is worth in bytes (~25 ms at 80 MB/s): a wave of reads takes one round trip per
-	 * {@link #PARALLEL} of them, so closing the gaps that save it one costs less than the round trip while the bytes
-	 * they add, spread over the reads in flight, stay under this.
+	 * {@link Bounded#PARALLEL} of them, so closing the gaps that save it one costs less than the round trip while
+	 * the bytes they add, spread over the reads in flight, stay under this.
 	 */
 	static final long ROUND_TRIP_BYTES = 2 << 20;
 	private static final int PIECE = 8 << 20;
@@ -40,7 +37,6 @@ final class RangeFetch {
 	}
 
 	private final LakeStore store;
-	private final Semaphore inFlight = new Semaphore(PARALLEL);
 	private final AtomicLong fetched = new AtomicLong();
 	private final AtomicLong requests = new AtomicLong();
 
@@ -63,8 +59,9 @@ final class RangeFetch {
 		for (Job j : jobs) {
 			ranges.add(closed(j.ranges(), GAP));
 		}
-		for (int reads = reads(ranges); reads > PARALLEL;) {
-			int fewer = reads - PARALLEL * ((reads - 1) / PARALLEL); // the reads to save for one round trip less
+		int parallel = Bounded.PARALLEL;
+		for (int reads = reads(ranges); reads > parallel;) {
+			int fewer = reads - parallel * ((reads - 1) / parallel); // the reads to save for one round trip less
 			List<long[]> gaps = new ArrayList<>(); // {bytes, file, range after it}: gaps whose closing saves a read
 			for (int i = 0; i < ranges.size(); i++) {
 				List<long[]> rs = ranges.get(i);
@@ -146,75 +143,56 @@ final class RangeFetch {
 	 * when all of it came, else what went wrong (the other jobs go on).
 	 */
 	List<Exception> fetch(List<Job> jobs) {
-		List<Exception> out = new ArrayList<>();
-		if (jobs.size() == 1 && pieces(jobs.get(0)).size() == 1) {
-			out.add(fetchOne(jobs.get(0))); // no thread for a single read
-			return out;
-		}
-		try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-			List<Future<Exception>> running = new ArrayList<>();
-			for (Job j : jobs) {
-				running.add(pool.submit(() -> fetchOne(pool, j)));
+		List<Exception> out = new ArrayList<>(Collections.nCopies(jobs.size(), null));
+		SparseFile[] files = new SparseFile[jobs.size()];
+		List<Bounded.Task<Void>> reads = new ArrayList<>();
+		List<Integer> jobOf = new ArrayList<>();
+		try {
+			for (int i = 0; i < jobs.size(); i++) {
+				Job j = jobs.get(i);
+				try {
+					SparseFile f = SparseFile.open(j.local(), j.size());
+					files[i] = f;
+					for (long[] p : pieces(j)) {
+						reads.add(() -> read(j, f, p));
+						jobOf.add(i);
+					}
+				} catch (IOException | RuntimeException e) {
+					out.set(i, e);
+				}
 			}
-			for (Future<Exception> f : running) {
-				out.add(result(f));
+			List<Exception> failed = Bounded.each(reads, Bounded.PARALLEL); // a single read: on this thread
+			for (int k = 0; k < reads.size(); k++) {
+				if (failed.get(k) != null && out.get(jobOf.get(k)) == null) {
+					out.set(jobOf.get(k), failed.get(k)); // the job's first failure
+				}
+			}
+		} finally {
+			for (int i = 0; i < files.length; i++) {
+				try {
+					if (files[i] != null) {
+						files[i].close();
+					}
+				} catch (IOException e) {
+					out.set(i, out.get(i) == null ? e : out.get(i));
+				}
 			}
 		}
 		return out;
 	}
 
-	private Exception fetchOne(Job j) {
-		try (SparseFile f = SparseFile.open(j.local(), j.size())) {
-			for (long[] p : pieces(j)) {
-				read(j, f, p);
+	private Void read(Job j, SparseFile f, long[] p) throws LakeException, IOException {
+		for (long off = p[0]; off < p[1];) {
+			byte[] b = store.read(j.lakePath(), off, (int) (p[1] - off));
+			requests.incrementAndGet();
+			if (b.length == 0) {
+				throw new LakeException(LakeException.Kind.FAILED, j.lakePath() + " ended at " + off + " of " + j.size());
 			}
-			return null;
-		} catch (LakeException | IOException | RuntimeException e) {
-			return e;
+			f.write(off, b);
+			off += b.length;
+			fetched.addAndGet(b.length);
 		}
-	}
-
-	private Exception fetchOne(ExecutorService pool, Job j) {
-		try (SparseFile f = SparseFile.open(j.local(), j.size())) {
-			List<Future<Exception>> reads = new ArrayList<>();
-			for (long[] p : pieces(j)) {
-				reads.add(pool.submit(() -> {
-					try {
-						read(j, f, p);
-						return null;
-					} catch (LakeException | IOException | RuntimeException e) {
-						return e;
-					}
-				}));
-			}
-			Exception first = null;
-			for (Future<Exception> r : reads) {
-				Exception e = result(r);
-				first = first == null ? e : first;
-			}
-			return first;
-		} catch (IOException | RuntimeException e) {
-			return e;
-		}
-	}
-
-	private void read(Job j, SparseFile f, long[] p) throws LakeException, IOException {
-		inFlight.acquireUninterruptibly();
-		try {
-			for (long off = p[0]; off < p[1];) {
-				byte[] b = store.read(j.lakePath(), off, (int) (p[1] - off));
-				requests.incrementAndGet();
-				if (b.length == 0) {
-					throw new LakeException(LakeException.Kind.FAILED, j.lakePath() + " ended at " + off + " of "
-							+ j.size());
-				}
-				f.write(off, b);
-				off += b.length;
-				fetched.addAndGet(b.length);
-			}
-		} finally {
-			inFlight.release();
-		}
+		return null;
 	}
 
 	private static List<long[]> pieces(Job j) {
@@ -225,17 +203,6 @@ final class RangeFetch {
 			}
 		}
 		return out;
-	}
-
-	private static Exception result(Future<Exception> f) {
-		try {
-			return f.get();
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			return new IOException("interrupted while fetching", e);
-		} catch (java.util.concurrent.ExecutionException e) {
-			return e.getCause() instanceof Exception x ? x : new IOException(e.getCause());
-		}
 	}
 
 	long fetchedBytes() {
