@@ -52,60 +52,97 @@ final class RangeFetch {
 	/**
 	 * The jobs of one wave as their ranges will be asked: each file's ranges with the gaps under {@link #GAP}
 	 * closed; then, while the wave takes more than one round trip, the smallest gaps (over all files) whose closing
-	 * leaves it one round trip fewer, if the bytes they add stay under {@link #ROUND_TRIP_BYTES}.
+	 * leaves it one round trip fewer, if the bytes they add stay under {@link #ROUND_TRIP_BYTES}. One pass over the
+	 * gaps, smallest first: each round trip saved costs at least what the one before did.
 	 */
 	static List<Job> coalesced(List<Job> jobs) {
-		List<List<long[]>> ranges = new ArrayList<>();
-		for (Job j : jobs) {
-			ranges.add(closed(j.ranges(), GAP));
-		}
 		int parallel = Bounded.PARALLEL;
-		for (int reads = reads(ranges); reads > parallel;) {
-			int fewer = reads - parallel * ((reads - 1) / parallel); // the reads to save for one round trip less
-			List<long[]> gaps = new ArrayList<>(); // {bytes, file, range after it}: gaps whose closing saves a read
-			for (int i = 0; i < ranges.size(); i++) {
-				List<long[]> rs = ranges.get(i);
-				for (int k = 1; k < rs.size(); k++) {
-					long[] a = rs.get(k - 1);
-					long[] b = rs.get(k);
-					if (readsOf(b[1] - a[0]) < readsOf(a[1] - a[0]) + readsOf(b[1] - b[0])) {
-						gaps.add(new long[] { b[0] - a[1], i, k });
-					}
+		List<List<long[]>> ranges = new ArrayList<>();
+		List<long[]> gaps = new ArrayList<>(); // {bytes, file, the range after it}
+		int reads = 0;
+		for (int i = 0; i < jobs.size(); i++) {
+			List<long[]> rs = closed(jobs.get(i).ranges(), GAP);
+			ranges.add(rs);
+			for (int k = 0; k < rs.size(); k++) {
+				reads += readsOf(rs.get(k)[1] - rs.get(k)[0]);
+				if (k > 0) {
+					gaps.add(new long[] { rs.get(k)[0] - rs.get(k - 1)[1], i, k });
 				}
 			}
-			gaps.sort((x, y) -> Long.compare(x[0], y[0]));
-			long added = 0;
-			for (int k = 0; k < fewer && k < gaps.size(); k++) {
-				added += gaps.get(k)[0];
+		}
+		gaps.sort((x, y) -> Long.compare(x[0], y[0]));
+		// per file, the first range of the run each range is in by now, and where each run ends
+		List<int[]> first = new ArrayList<>();
+		List<long[]> ends = new ArrayList<>();
+		for (List<long[]> rs : ranges) {
+			int[] f = new int[rs.size()];
+			long[] e = new long[rs.size()];
+			for (int k = 0; k < rs.size(); k++) {
+				f[k] = k;
+				e[k] = rs.get(k)[1];
 			}
-			if (gaps.size() < fewer || added > ROUND_TRIP_BYTES) {
+			first.add(f);
+			ends.add(e);
+		}
+		List<long[]> closing = new ArrayList<>();
+		int kept = 0; // the gaps of closing that are closed: those of the round trips saved within the budget
+		long cost = 0;
+		int goal = parallel * ((reads - 1) / parallel); // the reads of one round trip less
+		for (long[] g : gaps) {
+			if (reads <= parallel || cost + g[0] > ROUND_TRIP_BYTES) {
 				break;
 			}
-			List<BitSet> close = new ArrayList<>();
-			ranges.forEach(r -> close.add(new BitSet()));
-			for (long[] g : gaps.subList(0, fewer)) {
-				close.get((int) g[1]).set((int) g[2]);
+			int i = (int) g[1];
+			int k = (int) g[2];
+			int[] f = first.get(i);
+			long[] e = ends.get(i);
+			int a = run(f, k - 1);
+			long start = ranges.get(i).get(a)[0];
+			long b = ranges.get(i).get(k)[0];
+			int saved = readsOf(e[a] - start) + readsOf(e[k] - b) - readsOf(e[k] - start);
+			if (saved <= 0) {
+				continue; // as many pieces of 8 MiB either way, or more
 			}
-			for (int i = 0; i < ranges.size(); i++) {
-				List<long[]> merged = new ArrayList<>();
-				List<long[]> rs = ranges.get(i);
-				for (int k = 0; k < rs.size(); k++) {
-					if (close.get(i).get(k)) {
-						merged.get(merged.size() - 1)[1] = rs.get(k)[1];
-					} else {
-						merged.add(rs.get(k));
-					}
-				}
-				ranges.set(i, merged);
+			f[k] = a;
+			e[a] = e[k];
+			reads -= saved;
+			cost += g[0];
+			closing.add(g);
+			if (reads <= goal) {
+				kept = closing.size();
+				cost = 0;
+				goal = parallel * ((reads - 1) / parallel);
 			}
-			reads = reads(ranges);
+		}
+		List<BitSet> close = new ArrayList<>();
+		ranges.forEach(r -> close.add(new BitSet()));
+		for (long[] g : closing.subList(0, kept)) {
+			close.get((int) g[1]).set((int) g[2]);
 		}
 		List<Job> out = new ArrayList<>();
 		for (int i = 0; i < jobs.size(); i++) {
+			List<long[]> merged = new ArrayList<>();
+			List<long[]> rs = ranges.get(i);
+			for (int k = 0; k < rs.size(); k++) {
+				if (close.get(i).get(k)) {
+					merged.get(merged.size() - 1)[1] = rs.get(k)[1];
+				} else {
+					merged.add(rs.get(k));
+				}
+			}
 			Job j = jobs.get(i);
-			out.add(new Job(j.lakePath(), j.size(), j.local(), ranges.get(i)));
+			out.add(new Job(j.lakePath(), j.size(), j.local(), merged));
 		}
 		return out;
+	}
+
+	/** The first range of the run range {@code k} is in ({@code first}: each range's link towards it). */
+	private static int run(int[] first, int k) {
+		while (first[k] != k) {
+			first[k] = first[first[k]];
+			k = first[k];
+		}
+		return k;
 	}
 
 	/** Sorted disjoint ranges with the gaps of at most {@code gap} bytes closed. */
@@ -120,17 +157,6 @@ final class RangeFetch {
 			}
 		}
 		return out;
-	}
-
-	/** How many ranged reads the ranges take. */
-	private static int reads(List<List<long[]>> ranges) {
-		int n = 0;
-		for (List<long[]> rs : ranges) {
-			for (long[] r : rs) {
-				n += readsOf(r[1] - r[0]);
-			}
-		}
-		return n;
 	}
 
 	/** How many ranged reads one range of {@code length} bytes takes (pieces of at most 8 MiB). */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * How a wave's ranges are asked: near ranges of a file as one read, and further ones too when that saves the wave
@@ -43,6 +44,22 @@ class RangeFetchTest {
 		List<RangeFetch.Job> asked = RangeFetch.coalesced(jobs(2, some));
 		assertEquals(4, reads(asked), "the ranges 9 KB apart as one; 189 KB apart, two reads: 4 reads go in one"
 				+ " round trip anyway");
+	}
+
+	@Test
+	@Timeout(20)
+	void aWaveOfAHundredThousandChunksIsPlannedInOnePass() {
+		long[][] many = new long[50][];
+		for (int k = 0; k < many.length; k++) {
+			many[k] = new long[] { k * 40_000L, k * 40_000L + 1000 }; // 39 KB apart: 8 of them save a round trip
+		}
+		List<RangeFetch.Job> jobs = jobs(2000, many);
+		long t0 = System.nanoTime();
+		List<RangeFetch.Job> asked = RangeFetch.coalesced(jobs);
+		long ms = (System.nanoTime() - t0) / 1_000_000;
+		assertCovers(jobs, asked);
+		assertEquals(2000, reads(asked), "every file one read: each 8 gaps of 39 KB closed (312 KB) save a round trip");
+		assertTrue(ms < 2000, "planned in " + ms + " ms");
 	}
 
 	private static List<RangeFetch.Job> jobs(int files, long[][] ranges) {
