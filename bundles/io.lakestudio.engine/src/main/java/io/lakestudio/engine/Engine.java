@@ -27,6 +27,7 @@ import io.lakestudio.engine.internal.TableReadFailed;
 import io.lakestudio.engine.internal.Statements;
 import io.lakestudio.engine.internal.TableReads;
 import io.lakestudio.mirror.Mirror;
+import io.lakestudio.mirror.internal.Bounded;
 
 /**
  * SQL on the lake. DuckDB starts on the first statement, not before (nothing on the way to the tree loads it).
@@ -75,7 +76,7 @@ public final class Engine implements AutoCloseable {
 	public Engine(EngineConfig config, Listings listings) {
 		this.config = config;
 		this.listings = listings;
-		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock(), Mirror.PARALLEL);
+		this.mirror = new Mirror(config.home().resolve("mirror"), config.store(), config.clock(), Bounded.PARALLEL);
 		this.cache = new DiskCache(config.home().resolve("cache").resolve("files"), config.store(),
 				config.cacheMaxBytes());
 		this.reads = new TableReads(config, mirror, cache);

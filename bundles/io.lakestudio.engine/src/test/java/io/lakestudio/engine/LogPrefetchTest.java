@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.delta.DataFile;
 import io.lakestudio.delta.DeltaColumn;
 import io.lakestudio.delta.DeltaTables;
-import io.lakestudio.onelake.LakeException;
-import io.lakestudio.onelake.LakeStore;
+import io.lakestudio.mirror.testing.WatchedStore;
 
 /**
  * A cold statement's log is asked for while DuckDB starts and parses the statement, not after: the listing of the
@@ -33,36 +31,6 @@ import io.lakestudio.onelake.LakeStore;
 class LogPrefetchTest {
 
 	private static final String T = "\"Bench/Pre\".pre";
-
-	/** A lake that notes who listed a log, and how often. */
-	static final class Watched implements LakeStore {
-		final LakeStore in;
-		final AtomicInteger logListings = new AtomicInteger();
-		volatile Thread lister;
-
-		Watched(LakeStore in) {
-			this.in = in;
-		}
-
-		@Override
-		public List<Entry> list(String dir, boolean recursive) throws LakeException {
-			if (dir.endsWith("/_delta_log")) {
-				logListings.incrementAndGet();
-				lister = Thread.currentThread();
-			}
-			return in.list(dir, recursive);
-		}
-
-		@Override
-		public Entry stat(String path) throws LakeException {
-			return in.stat(path);
-		}
-
-		@Override
-		public byte[] read(String path, long offset, int length) throws LakeException {
-			return in.read(path, offset, length);
-		}
-	}
 
 	@TempDir
 	Path tmp;
@@ -90,14 +58,14 @@ class LogPrefetchTest {
 		Path root = tmp.resolve("lake");
 		Path table = table(root);
 		try (TestLake lake = TestLake.of(tmp, root)) {
-			Watched store = new Watched(lake.lake.store());
+			WatchedStore store = new WatchedStore(lake.lake.store());
 			try (Engine e = lake.engine(store, false, Duration.ofHours(1))) {
 				KernelOracle.Answer kernel = KernelOracle.read(table, null, Set.of("a", "c"));
 				KernelOracle.Answer got = TestLake.read(e, "SELECT a, c FROM " + T + " WHERE c <> 'x'");
 				assertEquals(kernel.rows(), got.rows());
 				assertEquals(kernel.checksum(), got.checksum(), "a and c equal Kernel's read");
 				assertEquals(1, store.logListings.get(), "the log listed once");
-				assertNotSame(Thread.currentThread(), store.lister, "listed while the statement went on to DuckDB");
+				assertNotSame(Thread.currentThread(), store.logLister, "listed while the statement went on to DuckDB");
 			}
 		}
 	}
@@ -108,7 +76,7 @@ class LogPrefetchTest {
 		Path root = tmp.resolve("lake");
 		Path table = table(root);
 		try (TestLake lake = TestLake.of(tmp, root)) {
-			Watched store = new Watched(lake.lake.store());
+			WatchedStore store = new WatchedStore(lake.lake.store());
 			// a held log is due at once: each statement reads the log as it is then
 			try (Engine e = lake.engine(store, false, Duration.ZERO)) {
 				EngineException refused = assertThrows(EngineException.class,

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.delta.DataFile;
 import io.lakestudio.delta.DeltaColumn;
 import io.lakestudio.delta.DeltaTables;
-import io.lakestudio.onelake.LakeException;
-import io.lakestudio.onelake.LakeStore;
+import io.lakestudio.mirror.testing.WatchedStore;
 
 /**
  * Cold reads over a slow lake: a statement's log files, then its footers, then its chunks, go out together (a
@@ -36,54 +34,6 @@ class ParallelFetchTest {
 	private static final String T = "\"Bench/Wide\".wide";
 	private static final int FILES = 6;
 	private static final int GROUPS = 4;
-
-	/**
-	 * A lake whose data and log reads each take a while, counting them and how many of each were in flight at
-	 * once.
-	 */
-	static final class Slow implements LakeStore {
-		final LakeStore in;
-		final AtomicInteger inFlight = new AtomicInteger();
-		final AtomicInteger most = new AtomicInteger();
-		final AtomicInteger dataReads = new AtomicInteger();
-		final AtomicInteger logInFlight = new AtomicInteger();
-		final AtomicInteger logMost = new AtomicInteger();
-		final AtomicInteger logReads = new AtomicInteger();
-
-		Slow(LakeStore in) {
-			this.in = in;
-		}
-
-		@Override
-		public List<Entry> list(String dir, boolean recursive) throws LakeException {
-			return in.list(dir, recursive);
-		}
-
-		@Override
-		public Entry stat(String path) throws LakeException {
-			return in.stat(path);
-		}
-
-		@Override
-		public byte[] read(String path, long offset, int length) throws LakeException {
-			boolean log = path.contains("/_delta_log/");
-			if (!log && !path.endsWith(".parquet")) {
-				return in.read(path, offset, length);
-			}
-			(log ? logReads : dataReads).incrementAndGet();
-			AtomicInteger now = log ? logInFlight : inFlight;
-			(log ? logMost : most).accumulateAndGet(now.incrementAndGet(), Math::max);
-			try {
-				Thread.sleep(40);
-				return in.read(path, offset, length);
-			} catch (InterruptedException e) {
-				Thread.currentThread().interrupt();
-				throw new LakeException(LakeException.Kind.FAILED, "interrupted");
-			} finally {
-				now.decrementAndGet();
-			}
-		}
-	}
 
 	@TempDir
 	Path tmp;
@@ -101,9 +51,11 @@ class ParallelFetchTest {
 				Statement s = d.createStatement()) {
 			for (int f = 0; f < FILES; f++) {
 				Path p = table.resolve("part-" + f + ".parquet");
-				// a and c of random text with only flag's few bytes between them; z, not read, far from the next a
+				// a and c of random text with only flag's few bytes between them; z, not read, ~1 MB of random text
+				// per row group between c and the next a: too far to fetch along, even to save a round trip
 				s.execute("COPY (SELECT md5((" + f + " * 100000 + i)::VARCHAR) AS a, true AS flag, md5(i::VARCHAR) || 'c' AS c,"
-						+ " md5(i::VARCHAR) || 'z' AS z"
+						+ " md5(i::VARCHAR || 'z1') || md5(i::VARCHAR || 'z2') || md5(i::VARCHAR || 'z3')"
+						+ " || md5(i::VARCHAR || 'z4') || md5(i::VARCHAR || 'z5') || md5(i::VARCHAR || 'z6') AS z"
 						+ " FROM range(" + GROUPS * 5000 + ") r(i)) TO '" + p + "' (FORMAT parquet, ROW_GROUP_SIZE 5000)");
 				files.add(new DataFile(p.getFileName().toString(), Files.size(p), Map.of(), GROUPS * 5000L, Map.of(),
 						Map.of(), Map.of()));
@@ -117,14 +69,14 @@ class ParallelFetchTest {
 		}
 		DeltaTables.append(table, files);
 		try (TestLake lake = TestLake.of(tmp, root)) {
-			Slow slow = new Slow(lake.lake.store());
+			WatchedStore slow = new WatchedStore(lake.lake.store(), Duration.ofMillis(40));
 			try (Engine e = lake.engine(slow, false, Duration.ofHours(1))) {
 				KernelOracle.Answer kernel = KernelOracle.read(table, null, Set.of("a", "c"));
 				KernelOracle.Answer got = TestLake.read(e, "SELECT a, c FROM " + T);
 				assertEquals(rows, got.rows());
 				assertEquals(kernel.checksum(), got.checksum(), "a and c equal Kernel's read");
-				assertTrue(slow.most.get() > 1, "reads in flight at once: " + slow.most.get());
-				assertTrue(slow.most.get() <= 8, "at most 8 in flight: " + slow.most.get());
+				assertTrue(slow.dataMost.get() > 1, "reads in flight at once: " + slow.dataMost.get());
+				assertTrue(slow.dataMost.get() <= 8, "at most 8 in flight: " + slow.dataMost.get());
 				// per file: its tail, then one read per row group for a, flag and c (flag's bytes come along), not two
 				assertEquals(FILES * (1 + GROUPS), slow.dataReads.get(), "ranged reads");
 			}
@@ -155,7 +107,7 @@ class ParallelFetchTest {
 		}
 		assertEquals(1 + appends, commits, "a commit per append after the first");
 		try (TestLake lake = TestLake.of(tmp, root)) {
-			Slow slow = new Slow(lake.lake.store());
+			WatchedStore slow = new WatchedStore(lake.lake.store(), Duration.ofMillis(40));
 			try (Engine e = lake.engine(slow, false, Duration.ofHours(1))) {
 				KernelOracle.Answer kernel = KernelOracle.read(table, null, Set.of("a", "c"));
 				KernelOracle.Answer got = TestLake.read(e, "SELECT a, c FROM " + T);

@@ -29,6 +29,7 @@ import io.delta.kernel.internal.deletionvectors.Base85Codec;
 import io.lakestudio.delta.DataFile;
 import io.lakestudio.delta.DeltaColumn;
 import io.lakestudio.delta.DeltaTables;
+import io.lakestudio.mirror.testing.WatchedStore;
 
 /**
  * Row-group pruning of chunk fetches is exact: over many predicates (edge values equal to a row group's min or
@@ -325,17 +326,17 @@ class RowGroupPruningTest {
 	@Test
 	void aPlainExplainFetchesFootersOnlyAndExplainAnalyzeReads(@TempDir Path t) throws Exception {
 		try (TestLake lake = TestLake.of(t, root)) {
-			ChunkCacheTest.Counting store = new ChunkCacheTest.Counting(lake.lake.store());
+			WatchedStore store = new WatchedStore(lake.lake.store());
 			String id = lake.catalog.resolve(io.lakestudio.catalog.TableName.parse("Bench/Rg/dvs")).table().id();
 			java.time.Instant since = java.time.Instant.now().minusSeconds(5);
 			try (Engine e = lake.engine(store, false, Duration.ofHours(1))) {
 				List<List<String>> plan = TestLake.rows(e, "EXPLAIN SELECT sum(amount) FROM " + DVS + " WHERE id > 5");
 				assertTrue(plan.toString().contains("READ_PARQUET"), plan.toString());
-				for (var f : store.bytes.entrySet()) {
+				for (var f : store.dataBytes.entrySet()) {
 					long size = lake.lake.store().stat(f.getKey()).size();
 					assertEquals(Math.min(size, 16384), f.getValue().get(), "the tail only: " + f.getKey());
 				}
-				assertEquals(FILES, store.bytes.size());
+				assertEquals(FILES, store.dataBytes.size());
 				assertEquals(0, lake.catalog.uses(id, since).size(), "a plain EXPLAIN is not a use");
 				long footers = e.fetchedBytes();
 				List<List<String>> analyzed = TestLake.rows(e, "EXPLAIN ANALYZE SELECT sum(amount) FROM " + DVS);

@@ -42,8 +42,6 @@ import io.lakestudio.onelake.LakeStore;
  */
 public final class Mirror {
 
-	/** Reads in flight at once while a statement waits on a log: as many as the disk cache's chunk fetches. */
-	public static final int PARALLEL = 8;
 	private static final String HELD = "held.properties";
 
 	private final Path root;
@@ -54,7 +52,7 @@ public final class Mirror {
 	private final Map<Path, HeldFile> helds = new ConcurrentHashMap<>();
 
 	/**
-	 * @param parallel how many reads may be in flight at once while copying a log: {@link #PARALLEL} for a
+	 * @param parallel how many reads may be in flight at once while copying a log: {@link Bounded#PARALLEL} for a
 	 *                 statement waiting on it, 1 where one request at a time is the rule (the sync job's reads)
 	 */
 	public Mirror(Path root, LakeStore store, Clock clock, int parallel) {

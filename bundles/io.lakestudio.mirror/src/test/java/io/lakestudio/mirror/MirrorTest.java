@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.delta.DeltaTables;
-import io.lakestudio.onelake.LakeException;
-import io.lakestudio.onelake.LakeStore;
+import io.lakestudio.mirror.internal.Bounded;
+import io.lakestudio.mirror.testing.WatchedStore;
 
 /** The mirror copies what the latest snapshot needs, verbatim, and Kernel reads the copy as the original. */
 class MirrorTest {
@@ -51,44 +51,7 @@ class MirrorTest {
 	}
 
 	private Mirror mirror() {
-		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC(), Mirror.PARALLEL);
-	}
-
-	/** A lake whose reads each take a round trip's time, counting how many were in flight at once. */
-	private static final class Slow implements LakeStore {
-		final LakeStore in;
-		final AtomicInteger inFlight = new AtomicInteger();
-		final AtomicInteger most = new AtomicInteger();
-		final AtomicInteger reads = new AtomicInteger();
-
-		Slow(LakeStore in) {
-			this.in = in;
-		}
-
-		@Override
-		public List<Entry> list(String dir, boolean recursive) throws LakeException {
-			return in.list(dir, recursive);
-		}
-
-		@Override
-		public Entry stat(String path) throws LakeException {
-			return in.stat(path);
-		}
-
-		@Override
-		public byte[] read(String path, long offset, int length) throws LakeException {
-			reads.incrementAndGet();
-			most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-			try {
-				Thread.sleep(50);
-				return in.read(path, offset, length);
-			} catch (InterruptedException e) {
-				Thread.currentThread().interrupt();
-				throw new LakeException(LakeException.Kind.FAILED, "interrupted");
-			} finally {
-				inFlight.decrementAndGet();
-			}
-		}
+		return new Mirror(tmp.resolve("mirror"), new FolderStore(tmp.resolve("lake")), Clock.systemUTC(), Bounded.PARALLEL);
 	}
 
 	private static long count(Path dir, String suffix) throws Exception {
@@ -125,13 +88,13 @@ class MirrorTest {
 		LakeTable t = table("databricks73/simple_table_without_checkpoint");
 		Path src = tmp.resolve("lake/t/_delta_log");
 		long commits = count(src, ".json");
-		assertTrue(commits > Mirror.PARALLEL, "more commits than the bound: " + commits);
-		Slow slow = new Slow(new FolderStore(tmp.resolve("lake")));
-		Mirror m = new Mirror(tmp.resolve("mirror"), slow, Clock.systemUTC(), Mirror.PARALLEL);
+		assertTrue(commits > Bounded.PARALLEL, "more commits than the bound: " + commits);
+		WatchedStore slow = new WatchedStore(new FolderStore(tmp.resolve("lake")), Duration.ofMillis(50));
+		Mirror m = new Mirror(tmp.resolve("mirror"), slow, Clock.systemUTC(), Bounded.PARALLEL);
 		Held h = m.refresh(t).held();
-		assertEquals(commits, slow.reads.get(), "one read per commit");
-		assertTrue(slow.most.get() > 1, "the commits are read together: " + slow.most.get() + " at most in flight");
-		assertTrue(slow.most.get() <= Mirror.PARALLEL, "within the bound: " + slow.most.get());
+		assertEquals(commits, slow.logReads.get(), "one read per commit");
+		assertTrue(slow.logMost.get() > 1, "the commits are read together: " + slow.logMost.get() + " at most in flight");
+		assertTrue(slow.logMost.get() <= Bounded.PARALLEL, "within the bound: " + slow.logMost.get());
 		assertEquals(DeltaTables.scan(tmp.resolve("lake/t"), OptionalLong.empty(), null).snapshot().version(),
 				h.version());
 		try (Stream<Path> s = Files.list(src)) {
@@ -144,10 +107,10 @@ class MirrorTest {
 			assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no piece left behind");
 		}
 		// the sync job's metadata read: one request in flight at a time
-		Slow paced = new Slow(new FolderStore(tmp.resolve("lake")));
+		WatchedStore paced = new WatchedStore(new FolderStore(tmp.resolve("lake")));
 		new LogMetadata(Clock.systemUTC()).read(paced, t);
-		assertEquals(commits, paced.reads.get());
-		assertEquals(1, paced.most.get(), "the sync job's read never has two requests in flight");
+		assertEquals(commits, paced.logReads.get());
+		assertEquals(1, paced.logMost.get(), "the sync job's read never has two requests in flight");
 	}
 
 	@Test

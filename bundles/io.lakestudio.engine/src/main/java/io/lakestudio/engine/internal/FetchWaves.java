@@ -87,6 +87,7 @@ final class FetchWaves {
 			fetching.forEach(x -> x.failure = e);
 			return;
 		}
+		jobs = RangeFetch.coalesced(jobs);
 		List<Exception> failures = lake.fetch(jobs);
 		synchronized (lock) {
 			for (int i = 0; i < fetching.size(); i++) {
@@ -95,7 +96,7 @@ final class FetchWaves {
 					x.failure = failures.get(i);
 					continue;
 				}
-				for (long[] r : RangeFetch.coalesced(jobs.get(i).ranges())) {
+				for (long[] r : jobs.get(i).ranges()) {
 					x.e.held.add(r[0], r[1]);
 				}
 				index.put(x.e);
