@@ -104,8 +104,13 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public List<LakeTable> tables(String itemId) {
-		return sql.list("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE item_id = ?"
-				+ " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE", Rows::table, itemId);
+		// the listing as one text (one JNI call, not 13 a table); one whose text can't be read back is read by row
+		String order = " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE";
+		List<LakeTable> tables = sql.list("SELECT string_agg(" + Rows.TABLE_TEXT + ", char(30)" + order + ")"
+				+ " FROM lake_table t WHERE item_id = ?", rs -> Rows.tables(rs.getString(1)), itemId).get(0);
+		return tables != null ? tables
+				: sql.list("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE item_id = ?" + order, Rows::table,
+						itemId);
 	}
 
 	@Override
