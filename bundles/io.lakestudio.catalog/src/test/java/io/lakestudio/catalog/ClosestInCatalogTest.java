@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.lakestudio.catalog.Resolution.Answer;
 
 /**
- * exists' closest names, whose bounds SQLite works out, and an item's tables, which SQLite hands over as one
- * text: both answer as plain JDBC reading every row and measuring every name would.
+ * exists' closest names, whose bounds SQLite works out, and an item's tables and ls's lines of them, which SQLite
+ * hands over as one text: they answer as plain JDBC reading every row and measuring every name would.
  */
 class ClosestInCatalogTest {
 
@@ -80,6 +80,9 @@ class ClosestInCatalogTest {
 			c.replaceTables(orders.id(), tables.subList(0, tables.size() - 1), true, Fixtures.T0.plusSeconds(60));
 			for (Item item : List.of(orders, Fixtures.lakehouse("Finance", "Ledger"), Fixtures.lakehouse("X", "Y"))) {
 				assertEquals(everyRow(file, item.id()), c.tables(item.id()), item.id());
+				assertEquals(everyRow(file, item.id()).stream().map(t -> new ReadOnlyCatalog.TableLine(t.schema(),
+						t.name(), t.format(), t.snapshotVersion(), t.sizeBytes(), t.lastRead(), t.droppedAt())).toList(),
+						c.tableLines(item.id()), item.id());
 			}
 			assertEquals(5, c.tables(orders.id()).size());
 		}

@@ -15,6 +15,7 @@ import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.catalog.LakeFile;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Lease;
+import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.Workspace;
 
@@ -36,7 +37,34 @@ final class Rows {
 			+ " || coalesce('v' || t.partition_columns, '') || char(29) || coalesce(t.last_read, '') || char(29)"
 			+ " || coalesce(t.metadata_read, '') || char(29) || coalesce(t.dropped_at, '')";
 
+	/** What {@code ls} shows, as {@link #TABLE_TEXT} has it; {@link #tableLines(String)} reads it back. */
+	static final String LINE_TEXT = "t.schema_name || char(29) || t.name || char(29) || coalesce('v' || t.format, '')"
+			+ " || char(29) || coalesce(t.snapshot_version, '') || char(29) || coalesce(t.size_bytes, '') || char(29)"
+			+ " || coalesce(t.last_read, '') || char(29) || coalesce(t.dropped_at, '')";
+
 	private Rows() {
+	}
+
+	/** The lines of a text of {@link #LINE_TEXT} rows, or null when it can't be read back, as {@link #tables}. */
+	static List<ReadOnlyCatalog.TableLine> tableLines(String text) {
+		if (text == null) {
+			return List.of();
+		}
+		String[] rows = text.split("\u001e", -1);
+		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>(rows.length);
+		try {
+			for (String row : rows) {
+				String[] f = row.split("\u001d", -1);
+				if (f.length != 7) {
+					return null;
+				}
+				lines.add(new ReadOnlyCatalog.TableLine(f[0], f[1], text(f[2]), number(f[3]), number(f[4]), time(f[5]),
+						time(f[6])));
+			}
+		} catch (NumberFormatException e) {
+			return null;
+		}
+		return lines;
 	}
 
 	/**

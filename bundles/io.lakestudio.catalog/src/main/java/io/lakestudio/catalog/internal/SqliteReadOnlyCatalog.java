@@ -114,6 +114,16 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 	}
 
 	@Override
+	public List<TableLine> tableLines(String itemId) {
+		String order = " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE";
+		List<TableLine> lines = sql.list("SELECT string_agg(" + Rows.LINE_TEXT + ", char(30)" + order + ")"
+				+ " FROM lake_table t WHERE item_id = ?", rs -> Rows.tableLines(rs.getString(1)), itemId).get(0);
+		return lines != null ? lines
+				: tables(itemId).stream().map(t -> new TableLine(t.schema(), t.name(), t.format(), t.snapshotVersion(),
+						t.sizeBytes(), t.lastRead(), t.droppedAt())).toList();
+	}
+
+	@Override
 	public Optional<LakeTable> table(String tableId) {
 		return sql.one("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE id = ?", Rows::table, tableId);
 	}
