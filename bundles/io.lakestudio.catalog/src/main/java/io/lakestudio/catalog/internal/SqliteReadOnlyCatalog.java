@@ -56,7 +56,8 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public boolean knowsAnything() {
-		return sql.count("SELECT count(*) FROM sync_state WHERE last_success IS NOT NULL") > 0;
+		// the first such row answers: a count went over every table's metadata listing (50,000 rows and more)
+		return sql.count("SELECT EXISTS (SELECT 1 FROM sync_state WHERE last_success IS NOT NULL)") > 0;
 	}
 
 	@Override
