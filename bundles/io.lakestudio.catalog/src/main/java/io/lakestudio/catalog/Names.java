@@ -2,6 +2,7 @@ package io.lakestudio.catalog;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
@@ -23,12 +24,10 @@ public final class Names {
 		String w = wanted.toLowerCase(Locale.ROOT);
 		Pairs pairs = new Pairs(w);
 		int n = names.size();
-		String[] lower = new String[n];
 		int[] bound = new int[n];
 		int max = 0;
 		for (int i = 0; i < n; i++) {
-			lower[i] = names.get(i).toLowerCase(Locale.ROOT);
-			bound[i] = pairs.bound(lower[i]);
+			bound[i] = pairs.bound(names.get(i).toLowerCase(Locale.ROOT));
 			max = Math.max(max, bound[i]);
 		}
 		// the names in the order of their bounds, small numbers: counted into place, not sorted
@@ -43,15 +42,30 @@ public final class Names {
 		for (int i = 0; i < n; i++) {
 			order[next[bound[i]]++] = i;
 		}
+		return closest(Arrays.stream(order).mapToObj(i -> new Candidate(names.get(i), bound[i])).iterator(), wanted);
+	}
+
+	/** A name, and a lower bound of its edit distance to the wanted name (ignoring case). */
+	public record Candidate(String name, int bound) {
+	}
+
+	/**
+	 * The closest of names given in the order of a lower bound of their distance (one a query can compute where
+	 * the names are): measured only until the bound passes the fifth best distance found. Any lower bound gives
+	 * the same answer as measuring every name; a tighter one measures fewer.
+	 */
+	public static List<String> closest(Iterator<Candidate> byBound, String wanted) {
+		String w = wanted.toLowerCase(Locale.ROOT);
 		record Scored(String name, int distance) {
 		}
 		Comparator<Scored> byDistance = Comparator.comparingInt(Scored::distance).thenComparing(Scored::name);
 		PriorityQueue<Scored> best = new PriorityQueue<>(byDistance.reversed()); // the worst of the best first
-		for (int i : order) {
-			if (best.size() == CLOSEST && bound[i] > best.peek().distance()) {
+		while (byBound.hasNext()) {
+			Candidate c = byBound.next();
+			if (best.size() == CLOSEST && c.bound() > best.peek().distance()) {
 				break; // no name from here on can come closer than the five found
 			}
-			best.add(new Scored(names.get(i), distance(lower[i], w)));
+			best.add(new Scored(c.name(), distance(c.name().toLowerCase(Locale.ROOT), w)));
 			if (best.size() > CLOSEST) {
 				best.poll();
 			}
@@ -109,7 +123,7 @@ public final class Names {
 		return s.charAt(i) << 16 | s.charAt(i + 1);
 	}
 
-	static int distance(String a, String b) {
+	public static int distance(String a, String b) {
 		int[] prev = new int[b.length() + 1];
 		int[] cur = new int[b.length() + 1];
 		for (int j = 0; j <= b.length(); j++) {

@@ -74,6 +74,11 @@ public final class CatalogFile {
 			// a file with no schema yet (new, or its first writer was killed before making one) gets it now,
 			// even for reading: otherwise every read fails on a missing table
 			ensureSchema(c, account);
+			// even for reading, as the schema above: find needs the column names, which only an older build's
+			// file lacks
+			if (!Schema.hasColumnNames(c)) {
+				Schema.addColumnNames(c);
+			}
 			if (!writable) {
 				try (Statement s = c.createStatement()) {
 					s.execute("PRAGMA query_only = 1");

@@ -7,7 +7,6 @@ import java.util.function.Function;
 import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Listing;
-import io.lakestudio.catalog.Names;
 import io.lakestudio.catalog.Resolution;
 import io.lakestudio.catalog.TableName;
 import io.lakestudio.catalog.Workspace;
@@ -32,8 +31,8 @@ final class Resolver {
 			if (!catalog.held(Listing.WORKSPACES)) {
 				return Resolution.unknown(Listing.WORKSPACES);
 			}
-			return Resolution.missing(Names.closest(catalog.sql.list(
-					"SELECT name FROM workspace WHERE dropped_at IS NULL", rs -> rs.getString(1)), name.workspace()));
+			return Resolution.missing(ClosestNames.of(catalog.sql,
+					"SELECT name AS n FROM workspace WHERE dropped_at IS NULL", name.workspace()));
 		}
 		Workspace ws = workspace.get();
 		Optional<Item> item = catalog.itemNamed(ws.id(), name.item());
@@ -41,9 +40,10 @@ final class Resolver {
 			if (!catalog.held(Listing.items(ws.id()))) {
 				return Resolution.unknown(Listing.items(ws.id()));
 			}
-			return Resolution.missing(Names.closest(catalog.sql.list(
-					"SELECT name FROM item WHERE dropped_at IS NULL AND workspace_id = ?", rs -> ws.name() + "/"
-							+ rs.getString(1), ws.id()), ws.name() + "/" + name.item()));
+			// compared without the workspace prefix they all share (it changes no distance and no order)
+			return Resolution.missing(ClosestNames.of(catalog.sql,
+					"SELECT name AS n FROM item WHERE dropped_at IS NULL AND workspace_id = ?", name.item(), ws.id())
+					.stream().map(n -> ws.name() + "/" + n).toList());
 		}
 		Item it = item.get();
 		String schema = name.schema().orElse(it.schemaEnabled() ? DEFAULT_SCHEMA : "");
@@ -57,13 +57,12 @@ final class Resolver {
 		if (!catalog.held(Listing.tables(it.id()))) {
 			return Resolution.unknown(Listing.tables(it.id()));
 		}
-		// compared without the workspace/item prefix they all share (it changes no distance and no order) and
-		// joined by SQLite: one string a row, and the prefix added to the closest alone
-		List<String> names = catalog.sql.list("SELECT CASE schema_name WHEN '' THEN name ELSE schema_name || '/' || name"
-				+ " END FROM lake_table WHERE item_id = ? AND dropped_at IS NULL", rs -> rs.getString(1), it.id());
+		// compared without the workspace/item prefix they all share (it changes no distance and no order), the
+		// prefix added to the closest alone
 		String prefix = ws.name() + "/" + it.name() + "/";
-		return Resolution.missing(Names.closest(names, (schema.isEmpty() ? "" : schema + "/") + name.table()).stream()
-				.map(n -> prefix + n).toList());
+		return Resolution.missing(ClosestNames.of(catalog.sql, "SELECT CASE schema_name WHEN '' THEN name"
+				+ " ELSE schema_name || '/' || name END AS n FROM lake_table WHERE item_id = ? AND dropped_at IS NULL",
+				(schema.isEmpty() ? "" : schema + "/") + name.table(), it.id()).stream().map(n -> prefix + n).toList());
 	}
 
 	/** An exact-case match if there is one, else the first case-insensitive one. */

@@ -5,6 +5,8 @@ import static io.lakestudio.catalog.internal.Sql.longOrNull;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -13,6 +15,7 @@ import io.lakestudio.catalog.LakeColumn;
 import io.lakestudio.catalog.LakeFile;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Lease;
+import io.lakestudio.catalog.ReadOnlyCatalog;
 import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.Workspace;
 
@@ -23,7 +26,83 @@ final class Rows {
 			+ " t.size_bytes, t.num_files, t.num_records, t.partition_columns, t.last_read, t.metadata_read,"
 			+ " t.dropped_at";
 
+	/**
+	 * {@link #TABLE_COLUMNS} as one text, fields apart by char(29): a text that may be NULL is '' then and 'v' and
+	 * itself else, a number is '' or its digits. {@link #tables(String)} reads rows of it apart by char(30).
+	 */
+	static final String TABLE_TEXT = "t.item_id || char(29) || t.schema_name || char(29) || t.name || char(29)"
+			+ " || coalesce('v' || t.format, '') || char(29) || coalesce('v' || t.location, '') || char(29)"
+			+ " || coalesce(t.snapshot_version, '') || char(29) || coalesce(t.size_bytes, '') || char(29)"
+			+ " || coalesce(t.num_files, '') || char(29) || coalesce(t.num_records, '') || char(29)"
+			+ " || coalesce('v' || t.partition_columns, '') || char(29) || coalesce(t.last_read, '') || char(29)"
+			+ " || coalesce(t.metadata_read, '') || char(29) || coalesce(t.dropped_at, '')";
+
+	/** What {@code ls} shows, as {@link #TABLE_TEXT} has it; {@link #tableLines(String)} reads it back. */
+	static final String LINE_TEXT = "t.schema_name || char(29) || t.name || char(29) || coalesce('v' || t.format, '')"
+			+ " || char(29) || coalesce(t.snapshot_version, '') || char(29) || coalesce(t.size_bytes, '') || char(29)"
+			+ " || coalesce(t.last_read, '') || char(29) || coalesce(t.dropped_at, '')";
+
 	private Rows() {
+	}
+
+	/** The lines of a text of {@link #LINE_TEXT} rows, or null when it can't be read back, as {@link #tables}. */
+	static List<ReadOnlyCatalog.TableLine> tableLines(String text) {
+		if (text == null) {
+			return List.of();
+		}
+		String[] rows = text.split("\u001e", -1);
+		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>(rows.length);
+		try {
+			for (String row : rows) {
+				String[] f = row.split("\u001d", -1);
+				if (f.length != 7) {
+					return null;
+				}
+				lines.add(new ReadOnlyCatalog.TableLine(f[0], f[1], text(f[2]), number(f[3]), number(f[4]), time(f[5]),
+						time(f[6])));
+			}
+		} catch (NumberFormatException e) {
+			return null;
+		}
+		return lines;
+	}
+
+	/**
+	 * The tables of a text of {@link #TABLE_TEXT} rows; null when it can't be read back (a name holding char(29)
+	 * or char(30) gives a row the wrong number of fields, a number stored as text doesn't parse), so the caller
+	 * reads the rows one by one instead. Null text: no rows.
+	 */
+	static List<LakeTable> tables(String text) {
+		if (text == null) {
+			return List.of();
+		}
+		String[] rows = text.split("\u001e", -1);
+		List<LakeTable> tables = new ArrayList<>(rows.length);
+		try {
+			for (String row : rows) {
+				String[] f = row.split("\u001d", -1);
+				if (f.length != 13) {
+					return null;
+				}
+				tables.add(new LakeTable(f[0], f[1], f[2], text(f[3]), text(f[4]), number(f[5]), number(f[6]),
+						number(f[7]), number(f[8]), splitColumns(text(f[9])), time(f[10]), time(f[11]), time(f[12])));
+			}
+		} catch (NumberFormatException e) {
+			return null;
+		}
+		return tables;
+	}
+
+	private static String text(String field) {
+		return field.isEmpty() ? null : field.substring(1);
+	}
+
+	private static Long number(String field) {
+		return field.isEmpty() ? null : Long.parseLong(field);
+	}
+
+	private static Instant time(String field) {
+		return field.isEmpty() ? null : Instant.ofEpochMilli(Long.parseLong(field));
 	}
 
 	static Workspace workspace(ResultSet rs) throws SQLException {

@@ -56,7 +56,8 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public boolean knowsAnything() {
-		return sql.count("SELECT count(*) FROM sync_state WHERE last_success IS NOT NULL") > 0;
+		// the first such row answers: a count went over every table's metadata listing (50,000 rows and more)
+		return sql.count("SELECT EXISTS (SELECT 1 FROM sync_state WHERE last_success IS NOT NULL)") > 0;
 	}
 
 	@Override
@@ -104,8 +105,23 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public List<LakeTable> tables(String itemId) {
-		return sql.list("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE item_id = ?"
-				+ " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE", Rows::table, itemId);
+		// the listing as one text (one JNI call, not 13 a table); one whose text can't be read back is read by row
+		String order = " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE";
+		List<LakeTable> tables = sql.list("SELECT string_agg(" + Rows.TABLE_TEXT + ", char(30)" + order + ")"
+				+ " FROM lake_table t WHERE item_id = ?", rs -> Rows.tables(rs.getString(1)), itemId).get(0);
+		return tables != null ? tables
+				: sql.list("SELECT " + Rows.TABLE_COLUMNS + " FROM lake_table t WHERE item_id = ?" + order, Rows::table,
+						itemId);
+	}
+
+	@Override
+	public List<TableLine> tableLines(String itemId) {
+		String order = " ORDER BY schema_name COLLATE NOCASE, name COLLATE NOCASE";
+		List<TableLine> lines = sql.list("SELECT string_agg(" + Rows.LINE_TEXT + ", char(30)" + order + ")"
+				+ " FROM lake_table t WHERE item_id = ?", rs -> Rows.tableLines(rs.getString(1)), itemId).get(0);
+		return lines != null ? lines
+				: tables(itemId).stream().map(t -> new TableLine(t.schema(), t.name(), t.format(), t.snapshotVersion(),
+						t.sizeBytes(), t.lastRead(), t.droppedAt())).toList();
 	}
 
 	@Override

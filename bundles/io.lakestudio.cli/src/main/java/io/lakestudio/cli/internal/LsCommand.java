@@ -11,6 +11,7 @@ import io.lakestudio.catalog.Item;
 import io.lakestudio.catalog.LakeTable;
 import io.lakestudio.catalog.Listing;
 import io.lakestudio.catalog.ReadOnlyCatalog;
+import io.lakestudio.catalog.ReadOnlyCatalog.TableLine;
 import io.lakestudio.catalog.SyncState;
 import io.lakestudio.catalog.TableName;
 import io.lakestudio.catalog.Workspace;
@@ -117,14 +118,15 @@ public final class LsCommand extends CatalogCommand {
 			states.put(s.listing(), s);
 		}
 		List<List<Object>> rows = new ArrayList<>();
-		for (LakeTable t : c.tables(item.id())) {
+		for (TableLine t : c.tableLines(item.id())) {
 			if (schema != null && !t.schema().equalsIgnoreCase(schema)) {
 				continue;
 			}
+			SyncState failing = states.isEmpty() ? null
+					: states.get(Listing.tableMetadata(LakeTable.id(item.id(), t.schema(), t.name())));
 			rows.add(List.of(t.schema().isEmpty() || schema != null ? t.name() : t.schema() + "/" + t.name(),
 					t.format(), t.snapshotVersion() == null ? "" : t.snapshotVersion(), Out.size(t.sizeBytes()),
-					t.lastRead(), Locate.state(states.isEmpty() ? null : states.get(Listing.tableMetadata(t.id())),
-							t.droppedAt())));
+					t.lastRead(), Locate.state(failing, t.droppedAt())));
 		}
 		out.rows(List.of("TABLE", "FORMAT", "VERSION", "SIZE", "LAST READ", "STATE"), rows);
 		return 0;
