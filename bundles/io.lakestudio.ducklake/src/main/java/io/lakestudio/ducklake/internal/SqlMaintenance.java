@@ -52,7 +52,10 @@ final class SqlMaintenance {
 				long start = r.getLong(3);
 				Long rowIdStart = r.wasNull() ? null : start;
 				long max = r.getLong(4);
-				out.add(new FileLineage(r.getLong(1), r.getLong(2), rowIdStart, r.wasNull() ? null : max));
+				// wasNull() right after the read it asks about: in the constructor's arguments it would follow
+				// getLong(2) and see begin_snapshot, so a NULL partial_max read as 0
+				Long partialMax = r.wasNull() ? null : max;
+				out.add(new FileLineage(r.getLong(1), r.getLong(2), rowIdStart, partialMax));
 			}
 		}
 		return out;
