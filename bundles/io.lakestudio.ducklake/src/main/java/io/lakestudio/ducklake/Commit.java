@@ -59,6 +59,11 @@ public final class Commit {
 	public final Map<Long, FileLineage> lineage = new LinkedHashMap<>();
 	/** Files registered without field ids, by their id in this commit: column id to the file's column name. */
 	public final Map<Long, Map<Long, String>> nameMappings = new LinkedHashMap<>();
+	/**
+	 * Of those files, the columns whose value is the file's hive folder ({@code key=value}, the mapped name the key)
+	 * rather than in the file: {@code is_partition} rows of {@code ducklake_name_mapping}.
+	 */
+	public final Map<Long, Set<Long>> hivePartitionColumns = new LinkedHashMap<>();
 	/** {@code changes_made} entries, in order, e.g. {@code created_table:"main"."t"}, {@code inserted_into_table:3}. */
 	public final Set<String> changes = new LinkedHashSet<>();
 	/** Partitioning set on a table (no keys: reset), by table id; the one before ends. */

@@ -200,6 +200,14 @@ public interface MetadataStore extends AutoCloseable {
 		return Map.of();
 	}
 
+	/**
+	 * Of those files, the columns each takes from its hive folder ({@code key=value} in its path) rather than from
+	 * the file: data file id to column ids ({@code is_partition} mapping rows). None by default.
+	 */
+	default Map<Long, java.util.Set<Long>> hivePartitionColumns(long tableId) throws DuckLakeException {
+		return Map.of();
+	}
+
 	/** The lineage of the table's data files that have one (merged or rewritten files); none by default. */
 	default List<FileLineage> lineage(long tableId) throws DuckLakeException {
 		return List.of();

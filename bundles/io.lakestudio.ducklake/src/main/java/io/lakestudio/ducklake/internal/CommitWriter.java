@@ -238,7 +238,8 @@ final class CommitWriter {
 				ps.executeUpdate();
 				java.util.Map<Long, String> names = c.nameMappings.get(f.id());
 				if (names != null) {
-					long mapping = new SqlMaintenance(db).writeMapping(f.tableId(), names);
+					long mapping = new SqlMaintenance(db).writeMapping(f.tableId(), names, c.hivePartitionColumns
+							.getOrDefault(f.id(), java.util.Set.of()));
 					update("UPDATE ducklake_data_file SET mapping_id = " + mapping + " WHERE data_file_id = " + id);
 				}
 				for (ColumnStats cs : f.stats()) {

@@ -52,7 +52,10 @@ final class SqlMaintenance {
 				long start = r.getLong(3);
 				Long rowIdStart = r.wasNull() ? null : start;
 				long max = r.getLong(4);
-				out.add(new FileLineage(r.getLong(1), r.getLong(2), rowIdStart, r.wasNull() ? null : max));
+				// wasNull() right after the read it asks about: in the constructor's arguments it would follow
+				// getLong(2) and see begin_snapshot, so a NULL partial_max read as 0
+				Long partialMax = r.wasNull() ? null : max;
+				out.add(new FileLineage(r.getLong(1), r.getLong(2), rowIdStart, partialMax));
 			}
 		}
 		return out;
@@ -70,8 +73,24 @@ final class SqlMaintenance {
 		return out;
 	}
 
-	/** Writes a name mapping ({@code map_by_name}) for a file of the table and returns its id. */
-	long writeMapping(long tableId, java.util.Map<Long, String> columns) throws SQLException {
+	java.util.Map<Long, java.util.Set<Long>> hivePartitionColumns(long tableId) throws SQLException {
+		java.util.Map<Long, java.util.Set<Long>> out = new java.util.HashMap<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT f.data_file_id, n.column_id"
+				+ " FROM ducklake_data_file f JOIN ducklake_name_mapping n ON n.mapping_id = f.mapping_id WHERE"
+				+ " f.table_id = " + tableId + " AND n.parent_column IS NULL AND CAST(n.is_partition AS INTEGER) = 1")) {
+			while (r.next()) {
+				out.computeIfAbsent(r.getLong(1), k -> new java.util.HashSet<>()).add(r.getLong(2));
+			}
+		}
+		return out;
+	}
+
+	/**
+	 * Writes a name mapping ({@code map_by_name}) for a file of the table and returns its id; {@code hive}: the
+	 * columns whose value is the file's hive folder.
+	 */
+	long writeMapping(long tableId, java.util.Map<Long, String> columns, java.util.Set<Long> hive)
+			throws SQLException {
 		long id;
 		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery(
 				"SELECT coalesce(max(mapping_id), -1) + 1 FROM ducklake_column_mapping")) {
@@ -85,7 +104,7 @@ final class SqlMaintenance {
 				ps.setLong(2, e.getKey());
 				ps.setString(3, e.getValue());
 				ps.setLong(4, e.getKey());
-				ps.setInt(5, 0);
+				ps.setInt(5, hive.contains(e.getKey()) ? 1 : 0);
 				ps.executeUpdate();
 			}
 		}

@@ -357,6 +357,15 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Map<Long, java.util.Set<Long>> hivePartitionColumns(long tableId) throws DuckLakeException {
+		try {
+			return new SqlMaintenance(db).hivePartitionColumns(tableId);
+		} catch (SQLException e) {
+			throw failed("read the hive partition columns of table " + tableId, e);
+		}
+	}
+
+	@Override
 	public synchronized List<io.lakestudio.ducklake.FileLineage> lineage(long tableId) throws DuckLakeException {
 		try {
 			return new SqlMaintenance(db).lineage(tableId);

@@ -60,8 +60,16 @@ public final class Pruning {
 	public record Col(String name, String kind) {
 	}
 
-	/** A simple predicate on one column: op is = < <= > >= BETWEEN ISNULL NOTNULL; values typed for the column. */
-	public record Predicate(Col column, String op, Comparable<Object> a, Comparable<Object> b) {
+	/**
+	 * A simple predicate on one column: op is = < <= > >= BETWEEN ISNULL NOTNULL, or IN ({@code values}); values
+	 * typed for the column.
+	 */
+	public record Predicate(Col column, String op, Comparable<Object> a, Comparable<Object> b,
+			List<Comparable<Object>> values) {
+
+		public Predicate(Col column, String op, Comparable<Object> a, Comparable<Object> b) {
+			this(column, op, a, b, List.of());
+		}
 	}
 
 	/**
@@ -102,8 +110,8 @@ public final class Pruning {
 
 	/**
 	 * The simple conjuncts of {@code where} (null: none): {@code col = c}, {@code <}, {@code <=}, {@code >},
-	 * {@code >=} (either side), {@code BETWEEN}, {@code IS [NOT] NULL}, for integer, decimal, string and date
-	 * columns and constants. Anything else in the WHERE is left out (keeps files). {@code names}: what the table
+	 * {@code >=} (either side), {@code BETWEEN}, {@code IN (constants)}, {@code IS [NOT] NULL}, for integer,
+	 * decimal, string and date columns and constants. Anything else in the WHERE is left out (keeps files). {@code names}: what the table
 	 * goes by in the statement (its name and alias), for qualified column references.
 	 */
 	public static List<Predicate> predicates(JsonNode where, List<Col> columns, Set<String> names) {
@@ -191,6 +199,19 @@ public final class Pruning {
 			Comparable<Object> hi = c == null ? null : constant(e.path("upper"), c);
 			if (lo != null && hi != null) {
 				out.add(new Predicate(c, "BETWEEN", lo, hi));
+			}
+		} else if ("OPERATOR".equals(cls) && type.equals("COMPARE_IN") && e.path("children").size() > 1) {
+			Col c = column(e.path("children").get(0), columns, names);
+			List<Comparable<Object>> values = new ArrayList<>();
+			for (int i = 1; c != null && i < e.path("children").size(); i++) {
+				Comparable<Object> v = constant(e.path("children").get(i), c);
+				if (v == null) {
+					return; // an item that is no constant: the list says nothing
+				}
+				values.add(v);
+			}
+			if (c != null) {
+				out.add(new Predicate(c, "IN", null, null, List.copyOf(values)));
 			}
 		} else if ("OPERATOR".equals(cls) && (type.equals("OPERATOR_IS_NULL") || type.equals("OPERATOR_IS_NOT_NULL"))
 				&& e.path("children").size() == 1) {
@@ -287,7 +308,7 @@ public final class Pruning {
 	}
 
 	/** Strings compared by code point, as DuckDB compares UTF-8 bytes. */
-	record Str(String s) implements Comparable<Str> {
+	public record Str(String s) implements Comparable<Str> {
 		@Override
 		public int compareTo(Str o) {
 			return java.util.Arrays.compare(s.codePoints().toArray(), o.s.codePoints().toArray());
@@ -348,6 +369,8 @@ public final class Pruning {
 		case ">" -> !(max != null && max.compareTo(a) <= 0);
 		case ">=" -> !(max != null && max.compareTo(a) < 0);
 		case "BETWEEN" -> !(max != null && max.compareTo(a) < 0) && !(min != null && min.compareTo(p.b()) > 0);
+		case "IN" -> p.values().stream().anyMatch(v -> !(min != null && v.compareTo(min) < 0)
+				&& !(max != null && v.compareTo(max) > 0));
 		default -> true;
 		};
 	}

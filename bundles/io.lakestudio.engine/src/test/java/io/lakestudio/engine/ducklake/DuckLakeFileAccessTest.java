@@ -139,6 +139,20 @@ class DuckLakeFileAccessTest {
 			long size = Files.size(Path.of(dataFile));
 			refused(s, "COPY (SELECT 99 AS i) TO '" + dataFile + "'");
 			assertEquals(size, Files.size(Path.of(dataFile)));
+			// a folder write into the data path may add files (DuckDB refuses a folder with files, APPEND names new
+			// ones), never replace them: OVERWRITE stays refused there
+			Path files = granted.resolve("files");
+			for (String opts : List.of("OVERWRITE_OR_IGNORE", "OVERWRITE true", "OVERWRITE")) {
+				refused(s, "COPY (SELECT 7 AS i, 1 AS p) TO '" + files + "' (FORMAT parquet, PARTITION_BY (p), " + opts
+						+ ")");
+			}
+			ok(s, "COPY (SELECT 7 AS i, 1 AS p) TO '" + files + "' (FORMAT parquet, PARTITION_BY (p), APPEND)");
+			assertEquals(size, Files.size(Path.of(dataFile)));
+			try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement();
+					ResultSet r = st.executeQuery("SELECT i FROM read_parquet('" + files + "/p=1/*.parquet')")) {
+				assertTrue(r.next());
+				assertEquals(7, r.getInt(1));
+			}
 			assertEquals(List.of("1", "2"), rows(s, "SELECT i FROM lake.t ORDER BY i"), "the catalog reads as before");
 			// the lockdown's own settings stay refused, files granted or not
 			for (String set : List.of("SET enable_external_access = true", "SET allowed_directories = ['/']",

@@ -146,7 +146,8 @@ final class CommitRows {
 					"file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "row_id_start",
 					l != null ? l.rowIdStart() : Long.valueOf(f.rowIdStart() + rowShift(f.tableId())), "partition_id",
 					p == null ? null : p.partitionId(), "mapping_id",
-					names == null ? null : LayoutCommitRows.mapping(rows, f.tableId(), names), "partial_max",
+					names == null ? null : LayoutCommitRows.mapping(rows, f.tableId(), names, c.hivePartitionColumns
+							.getOrDefault(f.id(), java.util.Set.of())), "partial_max",
 					l == null ? null : l.partialMax());
 			if (l != null && l.beginSnapshot() != null) {
 				r.put("begin_snapshot", l.beginSnapshot());

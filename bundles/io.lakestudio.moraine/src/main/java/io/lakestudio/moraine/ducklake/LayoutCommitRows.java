@@ -68,7 +68,7 @@ final class LayoutCommitRows {
 	}
 
 	/** A name mapping ({@code map_by_name}) for a file of the table, numbered after the catalog's last one. */
-	static long mapping(DucklakeRows rows, long table, Map<Long, String> columns) {
+	static long mapping(DucklakeRows rows, long table, Map<Long, String> columns, java.util.Set<Long> hive) {
 		long id = 0;
 		for (Map<String, Object> r : rows.live("ducklake_column_mapping", Map.of())) {
 			id = Math.max(id, (Long) r.get("mapping_id") + 1);
@@ -76,7 +76,7 @@ final class LayoutCommitRows {
 		rows.insert("ducklake_column_mapping", row("mapping_id", id, "table_id", table, "type", "map_by_name"));
 		for (Map.Entry<Long, String> e : columns.entrySet()) {
 			rows.insert("ducklake_name_mapping", row("mapping_id", id, "column_id", e.getKey(), "source_name",
-					e.getValue(), "target_field_id", e.getKey(), "is_partition", false));
+					e.getValue(), "target_field_id", e.getKey(), "is_partition", hive.contains(e.getKey())));
 		}
 		return id;
 	}

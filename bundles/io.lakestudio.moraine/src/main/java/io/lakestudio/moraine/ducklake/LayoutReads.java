@@ -151,6 +151,24 @@ final class LayoutReads {
 		return out;
 	}
 
+	/** The columns each such file takes from its hive folder: file id, column ids ({@code is_partition}). */
+	Map<Long, java.util.Set<Long>> hivePartitionColumns(long table) {
+		Map<Long, java.util.Set<Long>> byMapping = new java.util.HashMap<>();
+		for (Map<String, Object> r : s.ducklakeRows("ducklake_name_mapping")) {
+			if (r.get("parent_column") == null && Boolean.TRUE.equals(r.get("is_partition"))) {
+				byMapping.computeIfAbsent(l(r, "mapping_id"), k -> new java.util.HashSet<>()).add(l(r, "column_id"));
+			}
+		}
+		Map<Long, java.util.Set<Long>> out = new java.util.HashMap<>();
+		for (Map<String, Object> r : all("ducklake_data_file", "table_id", table)) {
+			Object mapping = r.get("mapping_id");
+			if (mapping != null && byMapping.containsKey(mapping)) {
+				out.put(l(r, "data_file_id"), byMapping.get(mapping));
+			}
+		}
+		return out;
+	}
+
 	/** Files maintenance wrote: without one run of row ids, or holding rows of several snapshots. */
 	List<FileLineage> lineage(long table) {
 		List<FileLineage> out = new ArrayList<>();

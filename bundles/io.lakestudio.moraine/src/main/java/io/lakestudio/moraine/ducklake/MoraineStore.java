@@ -183,6 +183,12 @@ public final class MoraineStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Map<Long, java.util.Set<Long>> hivePartitionColumns(long tableId) throws DuckLakeException {
+		return head("read the hive partition columns of table " + tableId, s -> new LayoutReads(s)
+				.hivePartitionColumns(tableId));
+	}
+
+	@Override
 	public synchronized List<FileLineage> lineage(long tableId) throws DuckLakeException {
 		return head("read the lineage of table " + tableId, s -> new LayoutReads(s).lineage(tableId));
 	}

@@ -10,8 +10,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
@@ -20,6 +21,9 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.FilePartition;
+import io.lakestudio.ducklake.NestedTypes;
+import io.lakestudio.ducklake.PartitionSpec;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
 import io.lakestudio.engine.EngineException;
@@ -28,15 +32,14 @@ import io.lakestudio.engine.internal.Sql;
 
 /**
  * {@code ducklake_add_data_files(catalog, table, file | [files] | glob, schema =>, allow_missing =>,
- * ignore_extra_columns =>)}: registers existing Parquet files with a table, in the session's transaction, without
- * copying them. Columns map by name (the files have no field ids, so each gets a {@code map_by_name} mapping), each file column
- * must fit its table column's type (the same, or one that widens into it), stats come from the footers, and the
- * rows get new row ids. A file that doesn't fit is refused and nothing is registered.
+ * ignore_extra_columns =>, hive_partitioning =>)}: registers existing Parquet files with a table, in the session's
+ * transaction, without copying them. Columns map by name (the files have no field ids, so each gets a
+ * {@code map_by_name} mapping), each file column must fit its table column's type ({@link AddedTypes}), a column in
+ * a hive folder ({@code key=value}) takes the folder's value, stats come from the footers (a hive column's from its
+ * value), a partitioned table's file must sit in the folders of its partition keys, and the rows get new row ids.
+ * A file that doesn't fit is refused with the extension's message and nothing is registered.
  */
 final class AddFiles {
-
-	private static final List<String> SIGNED = List.of("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT");
-	private static final List<String> UNSIGNED = List.of("UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT");
 
 	private final DuckLakeKind kind;
 	private final Connection d;
@@ -55,15 +58,16 @@ final class AddFiles {
 		}
 		boolean allowMissing = Maintenance.flag(named, "allow_missing", false);
 		boolean ignoreExtra = Maintenance.flag(named, "ignore_extra_columns", false);
+		// hive folders (key=value) give columns their values: looked for unless hive_partitioning => false
+		boolean hive = Maintenance.flag(named, "hive_partitioning", true);
 		// part of the session's transaction, as the extension's: a table made in it takes files, a ROLLBACK takes
 		// them back (the files themselves are the user's: never deleted)
 		Changes.writable(a);
 		Commit c = a.pending();
 		CatalogAt cat = a.view();
-		String schemaName = named.getOrDefault("schema", "main");
-		TableEntry t = cat.table(schemaName, args.get(1)).orElseThrow(() -> new EngineException(Kind.FAILED,
-				"Catalog Error: Table with name " + args.get(1) + " does not exist!"));
+		TableEntry t = table(cat, named.getOrDefault("schema", "main"), args.get(1));
 		List<ColumnEntry> cols = cat.columns(t.id());
+		Optional<PartitionSpec> spec = Layouts.partitioning(a, t.id());
 		TableStats stats = c.tableStats.get(t.id());
 		if (stats == null) {
 			stats = a.catalog.store().tableStats(t.id()).orElse(new TableStats(t.id(), 0, 0, 0));
@@ -72,31 +76,46 @@ final class AddFiles {
 		List<String> rows = new ArrayList<>();
 		for (String file : files(args.get(2))) {
 			Map<String, String> fileCols = columns(file);
+			Map<String, String> folders = hive ? HivePartitions.parse(file) : Map.of();
 			Map<Long, String> mapping = new LinkedHashMap<>();
+			// hive columns: their value as the column's type (null: NULL)
+			Map<Long, String> hiveValues = new LinkedHashMap<>();
+			for (String name : fileCols.keySet()) {
+				if (find(cols, name) == null && !ignoreExtra) {
+					throw new EngineException(Kind.FAILED, "Invalid Input Error: Column \"" + name + "\" exists in file"
+							+ " \"" + file + "\" but was not found in table \"" + t.name() + "\"\n* Set"
+							+ " ignore_extra_columns => true to add the file anyway");
+				}
+			}
 			for (ColumnEntry col : cols) {
-				String source = find(fileCols, col.name());
+				String source = findName(fileCols, col.name());
+				String folder = folders.containsKey(source == null ? col.name() : source) ? source == null ? col
+						.name() : source : null;
+				if (folder != null) {
+					if (NestedTypes.isNested(col.type())) {
+						throw new EngineException(Kind.FAILED, "Invalid Input Error: Type \"" + NestedTypes.duckType(col)
+								+ "\" is not supported for hive partitioning");
+					}
+					hiveValues.put(col.id(), HivePartitions.typed(d, folder, folders.get(folder), NestedTypes.duckType(
+							col)));
+					mapping.put(col.id(), folder);
+					continue;
+				}
 				if (source == null) {
 					if (!allowMissing) {
-						throw new EngineException(Kind.FAILED, "Invalid Input Error: column \"" + col.name() + "\" of"
-								+ " table " + t.name() + " is not in " + file + " (allow_missing => true adds it as NULL)");
+						throw new EngineException(Kind.FAILED, "Invalid Input Error: Column \"" + col.name() + "\" exists"
+								+ " in table \"" + t.name() + "\" but was not found in file \"" + file + "\"\n* Set"
+								+ " allow_missing => true to allow missing fields and columns");
 					}
 					continue;
 				}
-				String want = DuckLakeTypes.toDuckDb(col.type());
-				if (!fits(fileCols.get(source), want)) {
-					throw new EngineException(Kind.FAILED, "Invalid Input Error: column \"" + source + "\" of " + file
-							+ " is " + fileCols.get(source) + ", which the table's column of type " + want
-							+ " can't hold");
-				}
+				AddedTypes.check(t, file, col, source, fileCols.get(source));
 				mapping.put(col.id(), source);
 			}
-			for (String name : fileCols.keySet()) {
-				if (!mapping.containsValue(name) && !ignoreExtra) {
-					throw new EngineException(Kind.FAILED, "Invalid Input Error: " + file + " has a column \"" + name
-							+ "\" that table " + t.name() + " doesn't (ignore_extra_columns => true skips it)");
-				}
+			long count = scalar("SELECT count(*) FROM read_parquet(" + Sql.string(file) + ", hive_partitioning = false)");
+			if (count == 0) {
+				continue; // as the extension: an empty file adds no rows, so no file
 			}
-			long count = scalar("SELECT count(*) FROM read_parquet(" + Sql.string(file) + ")");
 			long footer = scalar("SELECT footer_size FROM parquet_file_metadata(" + Sql.string(file) + ")");
 			long size;
 			try {
@@ -105,9 +124,19 @@ final class AddFiles {
 				throw new EngineException(Kind.FAILED, "cannot read " + file + ": " + e.getMessage(), e);
 			}
 			long id = c.fileId();
+			FilePartition partition = spec.isEmpty() ? null : partition(file, spec.get(), cols, folders, hiveValues);
+			List<ColumnStats> fileStats = stats(file, cols, mapping, hiveValues.keySet());
+			hiveValues.forEach((col, v) -> fileStats.add(new ColumnStats(col, count, v == null ? count : 0, 0, v, v,
+					null)));
 			c.newDataFiles.add(new DataFile(id, t.id(), 0, file, false, count, size, footer, stats.nextRowId(),
-					stats(file, cols, mapping)));
+					fileStats));
 			c.nameMappings.put(id, mapping);
+			if (!hiveValues.isEmpty()) {
+				c.hivePartitionColumns.put(id, new java.util.HashSet<>(hiveValues.keySet()));
+			}
+			if (partition != null) {
+				c.filePartitions.put(id, partition);
+			}
 			c.rowGroups.put(id, scalar("SELECT num_row_groups FROM parquet_file_metadata(" + Sql.string(file) + ")"));
 			stats = new TableStats(t.id(), stats.recordCount() + count, stats.nextRowId() + count,
 					stats.fileSizeBytes() + size);
@@ -119,6 +148,65 @@ final class AddFiles {
 			kind.statementDone(a);
 		}
 		return rows;
+	}
+
+	/** The table, or the extension's error (naming the table of that name in another schema, if there is one). */
+	private static TableEntry table(CatalogAt cat, String schema, String name) throws EngineException {
+		Optional<TableEntry> t = cat.table(schema, name);
+		if (t.isPresent()) {
+			return t.get();
+		}
+		for (TableEntry other : cat.tables()) {
+			if (other.name().equalsIgnoreCase(name)) {
+				String s = cat.schemaOf(other).map(io.lakestudio.ducklake.SchemaEntry::name).orElse("main");
+				throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + name + " does not exist!\n"
+						+ "Did you mean \"" + s + "." + other.name() + "\"?");
+			}
+		}
+		throw new EngineException(Kind.FAILED, "Catalog Error: Table with name " + name + " does not exist!");
+	}
+
+	/**
+	 * The partition of a file of a partitioned table, from its hive folders: each key's value (an identity key's
+	 * its column's folder, a transform's the folder the extension names for it), or the extension's error when the
+	 * folders don't give every key of the table's partitioning, or give another column.
+	 */
+	private static FilePartition partition(String file, PartitionSpec spec, List<ColumnEntry> cols,
+			Map<String, String> folders, Map<Long, String> hiveValues) throws EngineException {
+		EngineException invalid = new EngineException(Kind.FAILED, "Invalid Input Error: File \"" + file + "\" contains"
+				+ " an invalid partition value for the table configuration.");
+		List<String> names = FileLayout.keyNames(spec, cols);
+		List<String> values = new ArrayList<>();
+		for (PartitionSpec.Key k : spec.keys()) {
+			if (k.transform().equals("identity")) {
+				if (!hiveValues.containsKey(k.columnId())) {
+					throw invalid;
+				}
+				values.add(hiveValues.get(k.columnId()));
+				continue;
+			}
+			String name = names.get(k.index());
+			if (!folders.containsKey(name)) {
+				throw invalid;
+			}
+			String v = folders.get(name);
+			Integer buckets = Buckets.count(k.transform());
+			try {
+				long n = v == null ? 0 : Long.parseLong(v.strip());
+				if (v != null && buckets != null && (n < 0 || n >= buckets)) {
+					throw invalid; // no value hashes into a bucket past the count
+				}
+				values.add(v == null ? null : String.valueOf(n));
+			} catch (NumberFormatException e) {
+				throw invalid;
+			}
+		}
+		// every hive column must be a key of the partitioning
+		if (hiveValues.keySet().stream().anyMatch(id -> spec.keys().stream().noneMatch(k -> k.transform().equals(
+				"identity") && k.columnId() == id))) {
+			throw invalid;
+		}
+		return new FilePartition(spec.id(), values);
 	}
 
 	/** The files a string or a list of strings names, each glob expanded (in order, each file once). */
@@ -147,7 +235,7 @@ final class AddFiles {
 	private Map<String, String> columns(String file) throws SQLException {
 		Map<String, String> out = new LinkedHashMap<>();
 		try (PreparedStatement ps = d.prepareStatement("SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM"
-				+ " read_parquet(" + Sql.string(file) + "))"); ResultSet r = ps.executeQuery()) {
+				+ " read_parquet(" + Sql.string(file) + ", hive_partitioning = false))"); ResultSet r = ps.executeQuery()) {
 			while (r.next()) {
 				out.put(r.getString(1), r.getString(2));
 			}
@@ -155,7 +243,16 @@ final class AddFiles {
 		return out;
 	}
 
-	private static String find(Map<String, String> fileCols, String name) {
+	private static ColumnEntry find(List<ColumnEntry> cols, String name) {
+		for (ColumnEntry c : cols) {
+			if (c.name().equalsIgnoreCase(name)) {
+				return c;
+			}
+		}
+		return null;
+	}
+
+	private static String findName(Map<String, String> fileCols, String name) {
 		if (fileCols.containsKey(name)) {
 			return name;
 		}
@@ -167,57 +264,53 @@ final class AddFiles {
 		return null;
 	}
 
-	/** Whether a file column's type fits the table's: the same, or one every value of which the table type holds. */
-	static boolean fits(String file, String table) {
-		String f = file.toUpperCase(Locale.ROOT).strip();
-		String t = table.toUpperCase(Locale.ROOT).strip();
-		if (f.equals(t)) {
-			return true;
-		}
-		int fs = SIGNED.indexOf(f), fu = UNSIGNED.indexOf(f), ts = SIGNED.indexOf(t), tu = UNSIGNED.indexOf(t);
-		if (fs >= 0 && ts >= 0) {
-			return fs <= ts;
-		}
-		if (fu >= 0) {
-			return tu >= fu || ts > fu;
-		}
-		if (f.equals("FLOAT") && t.equals("DOUBLE")) {
-			return true;
-		}
-		java.util.regex.Matcher df = java.util.regex.Pattern.compile("DECIMAL\\((\\d+),\\s*(\\d+)\\)").matcher(f);
-		java.util.regex.Matcher dt = java.util.regex.Pattern.compile("DECIMAL\\((\\d+),\\s*(\\d+)\\)").matcher(t);
-		if (df.matches() && dt.matches()) {
-			int p1 = Integer.parseInt(df.group(1)), s1 = Integer.parseInt(df.group(2));
-			int p2 = Integer.parseInt(dt.group(1)), s2 = Integer.parseInt(dt.group(2));
-			return s1 <= s2 && p1 - s1 <= p2 - s2;
-		}
-		return false;
-	}
-
-	/** Each mapped column's stats from the file's footer, by the column's name in the file. */
-	private List<ColumnStats> stats(String file, List<ColumnEntry> cols, Map<Long, String> mapping)
+	/**
+	 * Each mapped column's stats from the file's footer, by its path in the file: a primitive column's its name, a
+	 * nested column's each leaf's (a list's element, a map's key and value, a struct's fields by name), as the
+	 * extension keeps them, under the leaf's column id. A hive column is not in the footer: none here.
+	 */
+	private List<ColumnStats> stats(String file, List<ColumnEntry> cols, Map<Long, String> mapping, Set<Long> hive)
 			throws SQLException {
 		List<ColumnStats> out = new ArrayList<>();
-		String f = Sql.string(file);
 		for (ColumnEntry col : cols) {
 			String source = mapping.get(col.id());
-			if (source == null) {
-				continue;
+			if (source != null && !hive.contains(col.id())) {
+				leafStats(file, col, source, out);
 			}
+		}
+		return out;
+	}
+
+	private void leafStats(String file, ColumnEntry col, String path, List<ColumnStats> out) throws SQLException {
+		switch (col.type()) {
+		case "list" -> leafStats(file, col.children().get(0), path + ", list, element", out);
+		case "map" -> {
+			leafStats(file, col.children().get(0), path + ", key_value, key", out);
+			leafStats(file, col.children().get(1), path + ", key_value, value", out);
+		}
+		case "struct" -> {
+			for (ColumnEntry f : col.children()) {
+				leafStats(file, f, path + ", " + f.name(), out);
+			}
+		}
+		default -> {
 			String type = DuckLakeTypes.toDuckDb(col.type());
 			String cast = type.equals("BLOB") ? "stats_min_value" : "TRY_CAST(stats_min_value AS " + type + ")";
 			try (PreparedStatement ps = d.prepareStatement("SELECT sum(num_values), sum(stats_null_count),"
 					+ " sum(total_compressed_size), min(" + cast + ")::VARCHAR, max(" + cast.replace("stats_min_value",
-							"stats_max_value") + ")::VARCHAR FROM parquet_metadata(" + f + ") WHERE path_in_schema = ?")) {
-				ps.setString(1, source);
+							"stats_max_value") + ")::VARCHAR, count(*) FROM parquet_metadata(" + Sql.string(file)
+					+ ") WHERE path_in_schema = ?")) {
+				ps.setString(1, path);
 				try (ResultSet r = ps.executeQuery()) {
 					r.next();
-					out.add(new ColumnStats(col.id(), r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4),
-							r.getString(5), null));
+					if (r.getLong(6) > 0) {
+						out.add(new ColumnStats(col.id(), r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4),
+								r.getString(5), null));
+					}
 				}
 			}
 		}
-		return out;
+		}
 	}
 
 	private long scalar(String q) throws SQLException {

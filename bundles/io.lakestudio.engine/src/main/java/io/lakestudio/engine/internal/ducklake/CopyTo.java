@@ -24,6 +24,11 @@ final class CopyTo {
 	/** A file name pattern that would climb out of the target folder or into another. */
 	private static final Pattern NAMES_A_FILE = Pattern.compile("(?i)\\bFILENAME_PATTERN\\b[^,)]*(/|\\\\|\\.\\.)");
 
+	/** Options that make COPY write a folder of files rather than one file. */
+	private static final Pattern FOLDER_WRITE = Pattern.compile("(?i)\\b(PARTITION_BY|PER_THREAD_OUTPUT)\\b");
+	/** Options that let COPY replace or delete files already there. */
+	private static final Pattern OVERWRITES = Pattern.compile("(?i)\\bOVERWRITE(_OR_IGNORE)?\\b");
+
 	private final DuckLakeKind kind;
 	private final KindDuckDb db;
 
@@ -68,7 +73,12 @@ final class CopyTo {
 				dataPaths.add(Path.of(a.catalog.dataPath()));
 			}
 		}
-		String target = db.files().writable(path, catalogs, dataPaths);
+		// a folder write (PARTITION_BY, PER_THREAD_OUTPUT) adds new files under the folder and overwrites none: DuckDB
+		// refuses a folder with files in it unless APPEND (new uuid names) or OVERWRITE[_OR_IGNORE] (which deletes
+		// or replaces files, so that stays refused). So it may go into a data path, as DuckLake's add_data_files tests
+		// write their hive folders; the metadata database stays unwritable either way
+		boolean addsFiles = FOLDER_WRITE.matcher(options).find() && !OVERWRITES.matcher(options).find();
+		String target = db.files().writable(path, catalogs, addsFiles ? List.of() : dataPaths);
 		if (target == null) {
 			if (db.files().granted(path) != null) {
 				throw refused("COPY TO " + path + " would overwrite a DuckLake catalog's own files (its metadata"

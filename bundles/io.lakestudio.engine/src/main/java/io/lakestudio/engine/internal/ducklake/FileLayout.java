@@ -55,21 +55,13 @@ record FileLayout(List<Part> parts, String orderBy) {
 		}
 		boolean hive = !"false".equalsIgnoreCase(options.getOrDefault("hive_file_pattern", "true"));
 		List<String> exprs = new ArrayList<>();
-		List<String> keyNames = new ArrayList<>();
 		for (PartitionSpec.Key k : spec.get().keys()) {
 			ColumnEntry c = cols.stream().filter(x -> x.id() == k.columnId()).findFirst().orElseThrow(
 					() -> new DuckLakeException("the partition column " + k.columnId() + " of " + t.name() + " is gone"));
-			exprs.add("CAST(" + transform(k.transform(), Sql.ident(c.name())) + " AS VARCHAR)");
-			keyNames.add(k.transform().equals("identity") ? c.name() : k.transform());
+			exprs.add("CAST(" + transform(k.transform(), Sql.ident(c.name()), io.lakestudio.ducklake.NestedTypes
+					.duckType(c)) + " AS VARCHAR)");
 		}
-		// an identity key named like a transform key of the same spec is told apart by its name twice
-		for (int i = 0; i < keyNames.size(); i++) {
-			String n = keyNames.get(i);
-			boolean identity = spec.get().keys().get(i).transform().equals("identity");
-			if (identity && spec.get().keys().stream().anyMatch(k -> k.transform().equalsIgnoreCase(n))) {
-				keyNames.set(i, n + "_" + n);
-			}
-		}
+		List<String> keyNames = keyNames(spec.get(), cols);
 		List<Part> parts = new ArrayList<>();
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT DISTINCT " + String.join(", ",
 				exprs) + " FROM " + Sql.ident(source) + " ORDER BY ALL")) {
@@ -91,8 +83,36 @@ record FileLayout(List<Part> parts, String orderBy) {
 		return new FileLayout(List.copyOf(parts), orderBy);
 	}
 
-	/** The SQL of a partition transform of a column: what the extension's partition values are. */
-	static String transform(String transform, String col) {
+	/**
+	 * The hive folder name of each key of a partitioning, in key order: an identity key's its column's, a
+	 * transform's the transform's ({@code bucket} for {@code bucket(n)}); a transform's named twice (two bucket keys)
+	 * told apart by its column, and an identity key named like a transform key of the spec by its name twice.
+	 */
+	static List<String> keyNames(PartitionSpec spec, List<ColumnEntry> cols) {
+		List<String> keyNames = new ArrayList<>();
+		for (PartitionSpec.Key k : spec.keys()) {
+			String col = cols.stream().filter(x -> x.id() == k.columnId()).map(ColumnEntry::name).findFirst().orElse(
+					"");
+			String name = k.transform().equals("identity") ? col : Buckets.count(k.transform()) != null ? "bucket"
+					: k.transform();
+			keyNames.add(!k.transform().equals("identity") && keyNames.contains(name) ? name + "_" + col : name);
+		}
+		for (int i = 0; i < keyNames.size(); i++) {
+			String n = keyNames.get(i);
+			boolean identity = spec.keys().get(i).transform().equals("identity");
+			if (identity && spec.keys().stream().anyMatch(k -> k.transform().equalsIgnoreCase(n))) {
+				keyNames.set(i, n + "_" + n);
+			}
+		}
+		return keyNames;
+	}
+
+	/** The SQL of a partition transform of a column of DuckDB type {@code type}: the extension's partition values. */
+	static String transform(String transform, String col, String type) {
+		Integer buckets = Buckets.count(transform);
+		if (buckets != null) {
+			return Buckets.sql(buckets, col, type);
+		}
 		return switch (transform.toLowerCase(Locale.ROOT)) {
 		case "year", "month", "day", "hour" -> transform + "(" + col + ")";
 		case "epoch_year" -> "(year(" + col + ") - 1970)";

@@ -101,7 +101,8 @@ final class FileRows {
 					+ " file_row_number = true, schema = map {" + Lineage.rowIdEntry() + ", " + Lineage.snapshotEntry()
 					+ "}) l ON n.filename = l.filename AND n.file_row_number = l.file_row_number)";
 		} else {
-			scan = NameMapping.scan(files, fileIds, map, columns, mapped, "filename = true, file_row_number = true");
+			scan = NameMapping.scan(files, fileIds, map, columns, mapped, a.catalog.store().hivePartitionColumns(t.id()),
+					"filename = true, file_row_number = true");
 		}
 		StringBuilder q = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM ")
 				.append(scan)

@@ -64,6 +64,7 @@ final class KindDuckDb implements AutoCloseable {
 				dirs.add(staging());
 				dirs.addAll(files.folders()); // the user's grant: the guard checks each path against it first
 				duck = DuckDb.open(config.withThreads(threads), dirs);
+				Buckets.register(duck); // the bucket partition transform's hash, which DuckDB lacks
 				watched = new Interruptible(duck);
 				defined.clear();
 				temps.clear();

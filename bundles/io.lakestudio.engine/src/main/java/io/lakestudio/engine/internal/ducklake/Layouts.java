@@ -103,9 +103,18 @@ final class Layouts {
 							+ " are supported");
 				}
 				if (transform.equals("bucket")) {
-					// DuckLake 1.0's partition transforms (the catalogs written here) have no bucket
-					throw new EngineException(Kind.FAILED, "Not implemented Error: DuckLake 1.0 does not support the"
-							+ " bucket partition transform");
+					if ("1.0".equals(a.catalog.store().metadata().get("version"))) {
+						// DuckLake 1.0's partition transforms have no bucket
+						throw new EngineException(Kind.FAILED, "Not implemented Error: DuckLake 1.0 does not support"
+								+ " the bucket partition transform");
+					}
+					if (args.size() != 2 || !args.get(0).strip().matches("[1-9][0-9]{0,8}")) {
+						throw new EngineException(Kind.FAILED, "Binder Error: bucket() takes a positive bucket count"
+								+ " and a column: bucket(n, column)");
+					}
+					// kept as the extension keeps it: bucket(n), on the column
+					transform = "bucket(" + args.get(0).strip() + ")";
+					args = List.of(args.get(1));
 				}
 				if (args.size() != 1) {
 					throw new EngineException(Kind.FAILED, "Binder Error: " + transform + "() takes one column");

@@ -22,7 +22,8 @@ import io.lakestudio.engine.internal.Sql;
  * target's rows are copied into a temp table (its row {@code k} at rowid k, with their data file and position kept
  * beside), the source into another (its DuckLake references read as any query's), and DuckDB runs the MERGE on the
  * copy, so its grammar and meaning are DuckDB's. What changed is then written as the extension would: the rows that
- * went or changed are deleted from their files, the changed and new rows inserted.
+ * went or changed are deleted from their files, the changed rows written again with their row ids, the new ones
+ * inserted.
  *
  * <p>The MERGE's own clauses run on the kind's DuckDB, so they are checked first: every expression in them (the ON
  * condition, each WHEN's AND, SET values, INSERT values, ERROR message) goes through the guard as one query over the
@@ -73,9 +74,16 @@ final class Merge {
 		String changed = changed(columns);
 		exec("CREATE OR REPLACE TEMP TABLE __dl_merge_gone AS SELECT r." + Views.FILE + ", r." + Views.POS + " FROM "
 				+ ROWS + " r LEFT JOIN " + TARGET + " m ON m.rowid = r." + KEY + " WHERE m.rowid IS NULL OR " + changed);
+		// an updated row keeps its row id, as an UPDATE's does (a file row's from its file, an inlined row's its
+		// position); taken before the delete ends them
+		exec("CREATE OR REPLACE TEMP TABLE __dl_merge_updated AS SELECT m.*, coalesce(l.rid, r." + Views.POS + ") AS "
+				+ Writes.KEPT_ROW_ID + " FROM " + TARGET + " m JOIN " + ROWS + " r ON m.rowid = r." + KEY + " LEFT JOIN ("
+				+ Lineage.rowIds(a, cat, table, "__dl_merge_gone") + ") l ON l.file = r." + Views.FILE + " AND l.pos = r."
+				+ Views.POS + " WHERE " + changed);
 		exec("CREATE OR REPLACE TEMP TABLE __dl_merge_new AS SELECT m.* FROM " + TARGET + " m LEFT JOIN " + ROWS
-				+ " r ON m.rowid = r." + KEY + " WHERE r." + KEY + " IS NULL OR " + changed);
+				+ " r ON m.rowid = r." + KEY + " WHERE r." + KEY + " IS NULL");
 		writes.delete(a, cat, table, "__dl_merge_gone");
+		writes.update(a, cat, table, "__dl_merge_updated");
 		writes.insert(a, cat, table, "__dl_merge_new");
 		kind.statementDone(a);
 		return kind.count(n);

@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.lakestudio.ducklake.ColumnEntry;
-import io.lakestudio.ducklake.DuckLakeTypes;
+import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.engine.internal.Sql;
 
 /**
@@ -21,10 +22,11 @@ final class NameMapping {
 
 	/**
 	 * {@code read_parquet} over the files ({@code files}: quoted paths, {@code ids}: their data file ids), with
-	 * {@code options} ({@code filename = true...}, or empty) and the field-id map {@code idMap}.
+	 * {@code options} ({@code filename = true...}, or empty) and the field-id map {@code idMap}; {@code hive}: the
+	 * columns a mapped file takes from its hive folder, each read as the folder's value (the file's default).
 	 */
 	static String scan(List<String> files, List<Long> ids, List<String> idMap, List<ColumnEntry> cols,
-			Map<Long, Map<Long, String>> mapped, String options) {
+			Map<Long, Map<Long, String>> mapped, Map<Long, Set<Long>> hive, String options) {
 		String opts = options.isEmpty() ? "" : ", " + options;
 		List<String> byId = new ArrayList<>();
 		Map<String, List<String>> byName = new LinkedHashMap<>();
@@ -33,7 +35,9 @@ final class NameMapping {
 			if (m == null) {
 				byId.add(files.get(i));
 			} else {
-				byName.computeIfAbsent(nameMap(cols, m), k -> new ArrayList<>()).add(files.get(i));
+				Map<String, String> folders = HivePartitions.parse(unquote(files.get(i)));
+				byName.computeIfAbsent(nameMap(cols, m, hive.getOrDefault(ids.get(i), Set.of()), folders),
+						k -> new ArrayList<>()).add(files.get(i));
 			}
 		}
 		String idScan = "read_parquet([" + String.join(", ", byId) + "]" + opts + (idMap.isEmpty() ? ""
@@ -50,12 +54,20 @@ final class NameMapping {
 		return "(" + String.join(" UNION ALL BY NAME ", parts) + ")";
 	}
 
-	/** The name-keyed schema map of one mapping: each mapped column read as {@code c<id>}. */
-	private static String nameMap(List<ColumnEntry> cols, Map<Long, String> m) {
+	/**
+	 * The name-keyed schema map of one mapping: each mapped column read as {@code c<id>}; a hive column as its
+	 * folder's value ({@code folders}: the file's hive folders, key to value, null for NULL).
+	 */
+	private static String nameMap(List<ColumnEntry> cols, Map<Long, String> m, Set<Long> hive,
+			Map<String, String> folders) {
 		List<String> out = new ArrayList<>();
 		for (ColumnEntry c : cols) {
 			String source = m.get(c.id());
-			String type = DuckLakeTypes.toDuckDb(c.type());
+			String type = NestedTypes.duckType(c);
+			if (source != null && hive.contains(c.id())) {
+				out.add(SchemaMap.entry(Sql.string("__dl_hive_" + c.id()), "c" + c.id(), type, folders.get(source)));
+				continue;
+			}
 			// a column the file lacks (allow_missing, or added since) reads as its default under a name no file has
 			out.add(SchemaMap.entry(Sql.string(source != null ? source : "__dl_missing_" + c.id()), "c" + c.id(), type,
 					c.initialDefault()));
@@ -66,5 +78,10 @@ final class NameMapping {
 		out.add(SchemaMap.entry(Sql.string(io.lakestudio.ducklake.FileLineage.SNAPSHOT_ID_COLUMN), Lineage.SID,
 				"BIGINT", null));
 		return String.join(", ", out);
+	}
+
+	/** A path as {@code Sql.string} quoted it. */
+	private static String unquote(String quoted) {
+		return quoted.substring(1, quoted.length() - 1).replace("''", "'");
 	}
 }

@@ -44,10 +44,12 @@ final class PartitionPruning {
 		}
 		List<Pruning.Col> cols = new ArrayList<>();
 		Map<String, Long> ids = new HashMap<>();
+		Map<Long, String> types = new HashMap<>();
 		for (ColumnEntry c : cat.columns(t.id())) {
 			// a nested column has no kind: never pruned on
 			cols.add(new Pruning.Col(c.name(), kind(NestedTypes.duckType(c))));
 			ids.put(c.name(), c.id());
+			types.put(c.id(), NestedTypes.duckType(c));
 		}
 		List<Pruning.Predicate> preds = Pruning.predicates(f.where(), cols, f.names());
 		if (preds.isEmpty()) {
@@ -58,7 +60,8 @@ final class PartitionPruning {
 		parts.stream().filter(p -> !p.data().stats().isEmpty()).forEach(p -> stats.put(p.data().id(), p.data()
 				.stats())); // a transaction's own files carry theirs
 		List<ReadPlan.Part> kept = Pruning.choose(parts, preds, p -> ranges(partitions.get(p.data().id()), specs,
-				ids, stats.getOrDefault(p.data().id(), List.of())));
+				ids, stats.getOrDefault(p.data().id(), List.of()))).stream().filter(p -> bucketsMayMatch(partitions.get(
+						p.data().id()), specs, ids, types, preds)).toList();
 		if (kept.size() == parts.size()) {
 			return null;
 		}
@@ -89,6 +92,44 @@ final class PartitionPruning {
 			}
 			return statsRange(stats, id, col.kind());
 		};
+	}
+
+	/**
+	 * Whether a file's bucket partition values leave room for the predicates: {@code col = c} and
+	 * {@code col IN (...)} hash their constants into the bucket of each bucket key on the column, as the extension
+	 * prunes them; a range can't be told from a hash, so it keeps the file.
+	 */
+	private static boolean bucketsMayMatch(FilePartition fp, Map<Long, PartitionSpec> specs, Map<String, Long> ids,
+			Map<Long, String> types, List<Pruning.Predicate> preds) {
+		PartitionSpec spec = fp == null ? null : specs.get(fp.partitionId());
+		if (spec == null) {
+			return true;
+		}
+		for (PartitionSpec.Key k : spec.keys()) {
+			Integer n = Buckets.count(k.transform());
+			if (n == null || k.index() >= fp.values().size()) {
+				continue;
+			}
+			String value = fp.values().get(k.index());
+			for (Pruning.Predicate p : preds) {
+				Long id = ids.get(p.column().name());
+				if (id == null || id != k.columnId() || !(p.op().equals("=") || p.op().equals("IN"))) {
+					continue;
+				}
+				if (value == null) {
+					return false; // only NULLs in the column: no comparison holds
+				}
+				boolean hit = false;
+				for (Comparable<Object> c : p.op().equals("=") ? List.of(p.a()) : p.values()) {
+					Integer b = Buckets.of(n, c, ((Object) c) instanceof Pruning.Str s ? s.s() : null, types.get(id));
+					hit |= b == null || String.valueOf(b).equals(value);
+				}
+				if (!hit) {
+					return false;
+				}
+			}
+		}
+		return true;
 	}
 
 	/** What a file's stats say of a column (nothing known when it has none of it). */

@@ -283,6 +283,13 @@ final class Rewriter {
 		}
 		Map<String, String> named = new java.util.HashMap<>();
 		for (JsonNode a : fn.path("arguments")) {
+			JsonNode e = a.path("expression");
+			if (a.path("name").asText("").isEmpty() && e.path("type").asText().equals("COMPARE_EQUAL") && e.path("left")
+					.path("class").asText().equals("COLUMN_REF") && e.path("left").path("column_names").size() == 1) {
+				// name = value: a named parameter, as DuckDB binds it in a table function's arguments
+				a = JSON.createObjectNode().put("name", e.path("left").path("column_names").get(0).asText()).set(
+						"expression", e.path("right"));
+			}
 			JsonNode lit = a.path("expression").path("literal");
 			String text = lit.isMissingNode() || lit.path("kind").asText().startsWith("NULL") ? null
 					: lit.path("text").asText();

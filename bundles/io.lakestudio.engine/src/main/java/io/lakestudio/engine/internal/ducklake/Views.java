@@ -89,8 +89,11 @@ final class Views {
 			boolean partial = Lineage.partial(a.catalog.store(), t.id(), at, plan, schemaMap);
 			java.util.Map<Long, java.util.Map<Long, String>> mapped = new java.util.HashMap<>(a.catalog.store()
 					.nameMappings(t.id()));
+			java.util.Map<Long, java.util.Set<Long>> hive = new java.util.HashMap<>(a.catalog.store()
+					.hivePartitionColumns(t.id()));
 			if (pending != null) {
 				mapped.putAll(pending.nameMappings); // files the open transaction registered
+				hive.putAll(pending.hivePartitionColumns);
 			}
 			List<String> files = new ArrayList<>();
 			List<Long> fileIds = new ArrayList<>();
@@ -116,7 +119,8 @@ final class Views {
 				paths.add(a.catalog.resolve(schema, t, p.data().path(), p.data().relative()));
 			}
 			List<String> inlinedDeletes = Inlining.deleteRows(Inlining.fileDeletes(a, at, pending, t.id()), fileIds);
-			boolean nested = NestedReads.needed(columns);
+			// files registered by add_data_files are read by name (NameMapping), nested columns too
+			boolean nested = NestedReads.needed(columns) && mapped.isEmpty();
 			if (!inlinedDeletes.isEmpty()) {
 				// deletes kept in the catalog: the plain view reads through the one that takes them away
 			} else if (nested && deletes.isEmpty()) {
@@ -130,14 +134,15 @@ final class Views {
 						: ByName.scan(d, paths, plan.parts().stream().map(p -> p.data().fileSizeBytes()).toList(),
 								columns);
 				if (plainFrom == null) {
-					plainFrom = NameMapping.scan(files, fileIds, schemaMap, columns, mapped, "")
+					plainFrom = NameMapping.scan(files, fileIds, schemaMap, columns, mapped, hive, "")
 							+ (partial ? " WHERE " + Lineage.upTo("", at) : "");
 				}
 			}
 			select.add("f.id AS " + FILE);
 			select.add("r.file_row_number AS " + POS);
 			StringBuilder from = new StringBuilder(nested ? NestedReads.source(d, paths, columns, true)
-					: NameMapping.scan(files, fileIds, schemaMap, columns, mapped, "filename = true, file_row_number = true"));
+					: NameMapping.scan(files, fileIds, schemaMap, columns, mapped, hive,
+							"filename = true, file_row_number = true"));
 			from.append(" r JOIN (VALUES ").append(String.join(", ", ids))
 					.append(") f(path, id) ON r.filename = f.path");
 			if (partial) {
