@@ -1,6 +1,7 @@
 package io.lakestudio.ducklake;
 
 import java.time.Instant;
+import java.util.function.Consumer;
 
 /**
  * The options of {@code ATTACH 'ducklake:...' AS name (...)} that the catalog itself heeds. {@code dataPath} null:
@@ -19,47 +20,73 @@ public record AttachOptions(boolean readOnly, String dataPath, boolean overrideD
 	}
 
 	public AttachOptions withVersion(String v) {
-		return new AttachOptions(readOnly, dataPath, overrideDataPath, automaticMigration, snapshotVersion, snapshotTime,
-				dataInliningRowLimit, createdBy, v, defaultVersion);
+		return copy(c -> c.version = v);
 	}
 
 	public AttachOptions withDefaultVersion(String v) {
-		return new AttachOptions(readOnly, dataPath, overrideDataPath, automaticMigration, snapshotVersion, snapshotTime,
-				dataInliningRowLimit, createdBy, version, v);
+		return copy(c -> c.defaultVersion = v);
 	}
 
 	public AttachOptions withReadOnly(boolean ro) {
-		return new AttachOptions(ro, dataPath, overrideDataPath, automaticMigration, snapshotVersion, snapshotTime,
-				dataInliningRowLimit, createdBy, version, defaultVersion);
+		return copy(c -> c.readOnly = ro);
 	}
 
 	public AttachOptions withDataPath(String p) {
-		return new AttachOptions(readOnly, p, overrideDataPath, automaticMigration, snapshotVersion, snapshotTime,
-				dataInliningRowLimit, createdBy, version, defaultVersion);
+		return copy(c -> c.dataPath = p);
 	}
 
 	public AttachOptions withAutomaticMigration(boolean m) {
-		return new AttachOptions(readOnly, dataPath, overrideDataPath, m, snapshotVersion, snapshotTime,
-				dataInliningRowLimit, createdBy, version, defaultVersion);
+		return copy(c -> c.automaticMigration = m);
 	}
 
 	public AttachOptions withSnapshotVersion(Long v) {
-		return new AttachOptions(readOnly, dataPath, overrideDataPath, automaticMigration, v, snapshotTime,
-				dataInliningRowLimit, createdBy, version, defaultVersion);
+		return copy(c -> c.snapshotVersion = v);
 	}
 
 	public AttachOptions withSnapshotTime(Instant t) {
-		return new AttachOptions(readOnly, dataPath, overrideDataPath, automaticMigration, snapshotVersion, t,
-				dataInliningRowLimit, createdBy, version, defaultVersion);
+		return copy(c -> c.snapshotTime = t);
 	}
 
 	public AttachOptions withOverrideDataPath(boolean o) {
-		return new AttachOptions(readOnly, dataPath, o, automaticMigration, snapshotVersion, snapshotTime,
-				dataInliningRowLimit, createdBy, version, defaultVersion);
+		return copy(c -> c.overrideDataPath = o);
 	}
 
 	public AttachOptions withDataInliningRowLimit(Long l) {
-		return new AttachOptions(readOnly, dataPath, overrideDataPath, automaticMigration, snapshotVersion,
-				snapshotTime, l, createdBy, version, defaultVersion);
+		return copy(c -> c.dataInliningRowLimit = l);
+	}
+
+	/** This record with what {@code change} sets: the one place that lists every field for the with…() copies. */
+	private AttachOptions copy(Consumer<Fields> change) {
+		Fields f = new Fields(this);
+		change.accept(f);
+		return new AttachOptions(f.readOnly, f.dataPath, f.overrideDataPath, f.automaticMigration, f.snapshotVersion,
+				f.snapshotTime, f.dataInliningRowLimit, f.createdBy, f.version, f.defaultVersion);
+	}
+
+	/** The fields of a copy being made, to change one or more before it is built. */
+	private static final class Fields {
+		boolean readOnly;
+		String dataPath;
+		boolean overrideDataPath;
+		boolean automaticMigration;
+		Long snapshotVersion;
+		Instant snapshotTime;
+		Long dataInliningRowLimit;
+		String createdBy;
+		String version;
+		String defaultVersion;
+
+		Fields(AttachOptions o) {
+			readOnly = o.readOnly;
+			dataPath = o.dataPath;
+			overrideDataPath = o.overrideDataPath;
+			automaticMigration = o.automaticMigration;
+			snapshotVersion = o.snapshotVersion;
+			snapshotTime = o.snapshotTime;
+			dataInliningRowLimit = o.dataInliningRowLimit;
+			createdBy = o.createdBy;
+			version = o.version;
+			defaultVersion = o.defaultVersion;
+		}
 	}
 }
