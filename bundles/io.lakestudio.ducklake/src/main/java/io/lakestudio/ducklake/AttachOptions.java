@@ -10,13 +10,19 @@ import java.util.function.Consumer;
  * the DuckLake version a new catalog is created at, the one an existing catalog must not be newer than, and the
  * one AUTOMATIC_MIGRATION migrates to; {@code defaultVersion} (the session's {@code ducklake_default_version}): a
  * new catalog's version when {@code version} is null. Both null: a new catalog is 1.0, the stable specification.
+ * {@code metadataSchema} ({@code METADATA_SCHEMA}): the schema of a DuckDB metadata file that holds the catalog's
+ * tables (null: main), so one file can hold several catalogs.
  */
 public record AttachOptions(boolean readOnly, String dataPath, boolean overrideDataPath, boolean automaticMigration,
 		Long snapshotVersion, Instant snapshotTime, Long dataInliningRowLimit, String createdBy, String version,
-		String defaultVersion) {
+		String defaultVersion, String metadataSchema) {
 
 	public static AttachOptions defaults() {
-		return new AttachOptions(false, null, false, false, null, null, null, "Lakestudio", null, null);
+		return new AttachOptions(false, null, false, false, null, null, null, "Lakestudio", null, null, null);
+	}
+
+	public AttachOptions withMetadataSchema(String s) {
+		return copy(c -> c.metadataSchema = s);
 	}
 
 	public AttachOptions withVersion(String v) {
@@ -60,7 +66,8 @@ public record AttachOptions(boolean readOnly, String dataPath, boolean overrideD
 		Fields f = new Fields(this);
 		change.accept(f);
 		return new AttachOptions(f.readOnly, f.dataPath, f.overrideDataPath, f.automaticMigration, f.snapshotVersion,
-				f.snapshotTime, f.dataInliningRowLimit, f.createdBy, f.version, f.defaultVersion);
+				f.snapshotTime, f.dataInliningRowLimit, f.createdBy, f.version, f.defaultVersion,
+				f.metadataSchema);
 	}
 
 	/** The fields of a copy being made, to change one or more before it is built. */
@@ -75,6 +82,7 @@ public record AttachOptions(boolean readOnly, String dataPath, boolean overrideD
 		String createdBy;
 		String version;
 		String defaultVersion;
+		String metadataSchema;
 
 		Fields(AttachOptions o) {
 			readOnly = o.readOnly;
@@ -87,6 +95,7 @@ public record AttachOptions(boolean readOnly, String dataPath, boolean overrideD
 			createdBy = o.createdBy;
 			version = o.version;
 			defaultVersion = o.defaultVersion;
+			metadataSchema = o.metadataSchema;
 		}
 	}
 }
