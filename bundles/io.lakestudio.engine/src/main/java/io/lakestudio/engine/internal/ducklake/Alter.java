@@ -12,6 +12,7 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.NestedTypes;
+import io.lakestudio.ducklake.SpecTableColumns;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.engine.CatalogKind.Answer;
 import io.lakestudio.engine.EngineException;
@@ -64,6 +65,7 @@ final class Alter {
 			boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
 			String definition = t.rest();
 			ColumnEntry probe = probe(kind.duck(), definition);
+			checkName(a, probe.name());
 			if (cat.column(table.id(), probe.name()).isPresent()) {
 				if (ifNotExists) {
 					return kind.ok("ok");
@@ -129,6 +131,7 @@ final class Alter {
 			String from = t.name();
 			t.expect("TO");
 			String to = t.name();
+			checkName(a, to);
 			ColumnEntry col = cat.column(table.id(), from).orElseThrow(() -> new EngineException(Kind.FAILED,
 					"Catalog Error: Failed to rename column - column " + from + " does not exist"));
 			c.endColumn(table.id(), col.id());
@@ -142,6 +145,21 @@ final class Alter {
 		kind.statementDone(a);
 		return kind.ok("ok");
 	}
+
+	/**
+	 * A 1.1 catalog's inlined-data tables name their system columns {@code _ducklake_...}, so the extension keeps
+	 * that prefix from every user column (a 1.0 catalog's {@code row_id...} clash only while inlining, which writes
+	 * such a table's rows to files here instead).
+	 */
+	static void checkName(Attached a, String column) throws EngineException, DuckLakeException {
+		if (column.toLowerCase(java.util.Locale.ROOT).startsWith(RESERVED_PREFIX)
+				&& SpecTableColumns.V1_1.equals(a.catalog.store().metadata().get("version"))) {
+			throw new EngineException(Kind.FAILED, "Binder Error: Column name \"" + column + "\" is reserved by DuckLake"
+					+ " for internal use: column names starting with \"" + RESERVED_PREFIX + "\" are not allowed.");
+		}
+	}
+
+	private static final String RESERVED_PREFIX = "_ducklake_";
 
 	/**
 	 * New column (and struct field) ids for the table, in turn: its field ids, past every id its columns and their

@@ -187,6 +187,7 @@ final class Changes {
 				+ " is_nullable, column_default FROM duckdb_columns() WHERE table_name = '__dl_rows' AND database_name = 'temp'"
 				+ " ORDER BY column_index")) {
 			while (r.next()) {
+				Alter.checkName(a, r.getString(1));
 				// a column's id is its field id in the table (1, 2, ... parent before its parts), as the extension
 				// numbers them, not a catalog id
 				c.newColumns.add(NestedColumns.define(ids, id, order++, r.getString(1), r.getString(2), null,
