@@ -55,4 +55,24 @@ class DuckLakeColumnRulesTest extends SharedEngineTest {
 			assertEquals(List.of("5"), DuckLakeSessionTest.rows(s, "SELECT _ducklake_x FROM lake10.t"));
 		}
 	}
+
+	/** Keys and CHECKs are refused; NOT NULL shows in DESCRIBE, and SET / DROP NOT NULL say when there's nothing to do. */
+	@Test
+	void onlyNotNullConstraintsAreKept() throws Exception {
+		Path dir = Files.createDirectories(home.resolve("constraints"));
+		try (EngineSession s = engine.openSession("test")) {
+			DuckLakeSessionTest.ok(s, "ATTACH 'ducklake:sqlite:" + dir.resolve("m.sqlite") + "' AS lakec (DATA_PATH '"
+					+ dir.resolve("files") + "')");
+			assertTrue(refused(s, "CREATE TABLE lakec.k(i INTEGER PRIMARY KEY, j INTEGER)").contains("not supported"));
+			assertTrue(refused(s, "CREATE TABLE lakec.k(i INTEGER, j INTEGER, CHECK (i > j))").contains("not supported"));
+			assertTrue(refused(s, "CREATE TABLE lakec.k(i INTEGER UNIQUE)").contains("not supported"));
+			DuckLakeSessionTest.ok(s, "CREATE TABLE lakec.t(i INTEGER NOT NULL, j INTEGER)");
+			assertEquals(List.of("i|INTEGER|NO|null|null|null", "j|INTEGER|YES|null|null|null"),
+					DuckLakeSessionTest.rows(s, "DESCRIBE lakec.t"));
+			assertTrue(refused(s, "ALTER TABLE lakec.t ALTER i SET NOT NULL").contains("already"));
+			assertTrue(refused(s, "ALTER TABLE lakec.t ALTER j DROP NOT NULL").contains("no NOT NULL constraint"));
+			DuckLakeSessionTest.ok(s, "INSERT INTO lakec.t VALUES (1, NULL)");
+			assertTrue(refused(s, "ALTER TABLE lakec.t ALTER j SET NOT NULL").contains("has NULL values"));
+		}
+	}
 }

@@ -105,9 +105,17 @@ final class Alter {
 			if (t.accept("SET", "DATA", "TYPE") || t.accept("SET", "TYPE") || t.accept("TYPE")) {
 				changed = retyped(kind.duck(), col, t.rest());
 			} else if (t.accept("SET", "NOT", "NULL")) {
+				if (!col.nullsAllowed()) {
+					throw new EngineException(Kind.FAILED, "Catalog Error: column \"" + name + "\" already has a NOT NULL"
+							+ " constraint");
+				}
 				notNull(a, cat, table, col);
 				changed = with(col, col.type(), col.defaultValue(), false);
 			} else if (t.accept("DROP", "NOT", "NULL")) {
+				if (col.nullsAllowed()) {
+					throw new EngineException(Kind.FAILED, "Catalog Error: column \"" + name + "\" has no NOT NULL"
+							+ " constraint to drop");
+				}
 				changed = with(col, col.type(), col.defaultValue(), true);
 			} else if (t.accept("SET", "DEFAULT")) {
 				changed = with(col, col.type(), t.rest(), col.nullsAllowed());
@@ -254,8 +262,8 @@ final class Alter {
 						.ident(col.name()) + " IS NULL")) {
 			r.next();
 			if (r.getLong(1) > 0) {
-				throw new EngineException(Kind.FAILED, "Constraint Error: NOT NULL constraint failed: " + table.name()
-						+ "." + col.name());
+				throw new EngineException(Kind.FAILED, "Constraint Error: Cannot SET NOT NULL on column \"" + col.name()
+						+ "\" of table \"" + table.name() + "\": the column has NULL values");
 			}
 		}
 	}
