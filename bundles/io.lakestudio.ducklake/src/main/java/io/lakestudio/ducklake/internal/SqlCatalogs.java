@@ -47,11 +47,9 @@ public final class SqlCatalogs {
 		checkVersion(o.version());
 		checkVersion(o.defaultVersion());
 		boolean fresh = !Files.exists(abs) || size(abs) == 0;
-		String schema = o.metadataSchema() == null || o.metadataSchema().equals("main") ? null : o.metadataSchema();
-		if (sqlite && schema != null) {
-			throw new DuckLakeException(name + ": METADATA_SCHEMA '" + schema + "': a SQLite metadata database has no"
-					+ " schemas (only main)");
-		}
+		// a SQLite file has no schemas: there the option names nothing, as before (catalog/quoted_identifiers)
+		String schema = sqlite || o.metadataSchema() == null || o.metadataSchema().equals("main") ? null
+				: o.metadataSchema();
 		if (fresh && (o.readOnly() || o.snapshotVersion() != null || o.snapshotTime() != null)) {
 			throw new DuckLakeException(name + ": no DuckLake catalog there to attach read-only");
 		}

@@ -36,11 +36,6 @@ public final class MoraineAttach {
 			throw new DuckLakeException(url + ": a moraine store holds a DuckLake 1.0 catalog, not " + o.version()
 					+ " (DUCKLAKE_VERSION)");
 		}
-		if (o.metadataSchema() != null && !o.metadataSchema().equals("main")) {
-			// one store is one catalog: another schema's tables would be this catalog's, not a second one
-			throw new DuckLakeException(url + ": METADATA_SCHEMA '" + o.metadataSchema() + "': a moraine store holds"
-					+ " one catalog, it has no metadata schemas");
-		}
 		ObjectStore objects;
 		String defaultData = null;
 		boolean readOnly = o.readOnly() || checkpoint != null || o.snapshotVersion() != null
