@@ -47,6 +47,9 @@ public final class SqlCatalogs {
 		checkVersion(o.version());
 		checkVersion(o.defaultVersion());
 		boolean fresh = !Files.exists(abs) || size(abs) == 0;
+		// a SQLite file has no schemas: there the option names nothing, as before (catalog/quoted_identifiers)
+		String schema = sqlite || o.metadataSchema() == null || o.metadataSchema().equals("main") ? null
+				: o.metadataSchema();
 		if (fresh && (o.readOnly() || o.snapshotVersion() != null || o.snapshotTime() != null)) {
 			throw new DuckLakeException(name + ": no DuckLake catalog there to attach read-only");
 		}
@@ -64,6 +67,9 @@ public final class SqlCatalogs {
 		}
 		boolean ok = false;
 		try {
+			if (schema != null) {
+				fresh = useSchema(db, name, schema, o.readOnly());
+			}
 			String dataPath;
 			String version;
 			if (fresh) {
@@ -107,6 +113,36 @@ public final class SqlCatalogs {
 					// failing anyway
 				}
 			}
+		}
+	}
+
+	/**
+	 * Makes {@code schema} of a DuckDB metadata file the one every bare table name of the catalog's SQL means (the
+	 * connection is the catalog's own), creating it when missing; true when it holds no catalog yet (a new one is
+	 * made there, beside the other schemas' catalogs).
+	 */
+	private static boolean useSchema(Connection db, String name, String schema, boolean readOnly)
+			throws DuckLakeException {
+		String ident = "\"" + schema.replace("\"", "\"\"") + "\"";
+		try (Statement s = db.createStatement()) {
+			boolean have;
+			try (java.sql.PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM information_schema.tables"
+					+ " WHERE table_schema = ? AND table_name = 'ducklake_metadata'")) {
+				ps.setString(1, schema);
+				try (ResultSet r = ps.executeQuery()) {
+					have = r.next() && r.getLong(1) > 0;
+				}
+			}
+			if (!have && readOnly) {
+				throw new DuckLakeException(name + ": no DuckLake catalog in schema " + schema + " to attach read-only");
+			}
+			if (!have) {
+				s.execute("CREATE SCHEMA IF NOT EXISTS " + ident);
+			}
+			s.execute("USE " + ident);
+			return !have;
+		} catch (SQLException e) {
+			throw new DuckLakeException(name + ": cannot use metadata schema " + schema + ": " + e.getMessage(), e);
 		}
 	}
 
@@ -163,8 +199,8 @@ public final class SqlCatalogs {
 			}
 			try (ResultSet r = s.executeQuery(sqlite ? "SELECT m.name, p.name FROM sqlite_master m,"
 					+ " pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name LIKE 'ducklake%'"
-					: "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'"
-							+ " AND table_name LIKE 'ducklake%'")) {
+					: "SELECT table_name, column_name FROM information_schema.columns"
+							+ " WHERE table_schema = current_schema() AND table_name LIKE 'ducklake%'")) {
 				while (r.next()) {
 					have.computeIfAbsent(r.getString(1), k -> new HashSet<>()).add(r.getString(2));
 				}

@@ -85,6 +85,34 @@ class DuckDbFileCatalogTest {
 		}
 	}
 
+	/** METADATA_SCHEMA: two catalogs in one DuckDB file, each in its own schema, as a plain DuckDB sees them. */
+	@Test
+	void twoCatalogsShareOneFileInTheirOwnSchemas(@TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("shared.db");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS d1 (DATA_PATH '" + dir.resolve("f1")
+					+ "', METADATA_SCHEMA 'metadata_s1')");
+			ok(s, "CREATE TABLE d1.tbl(i INTEGER)");
+			ok(s, "INSERT INTO d1.tbl VALUES (42)");
+			ok(s, "DETACH d1");
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS d2 (DATA_PATH '" + dir.resolve("f2")
+					+ "', METADATA_SCHEMA 'metadata_s2')");
+			ok(s, "CREATE TABLE d2.tbl(s VARCHAR)");
+			ok(s, "INSERT INTO d2.tbl VALUES ('hello world')");
+			ok(s, "DETACH d2");
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS d1 (METADATA_SCHEMA 'metadata_s1', READ_ONLY)");
+			assertEquals(List.of("42"), rows(s, "SELECT * FROM d1.tbl"));
+			ok(s, "DETACH d1");
+		}
+		try (Connection db = DriverManager.getConnection("jdbc:duckdb:" + meta); Statement st = db.createStatement();
+				ResultSet r = st.executeQuery("SELECT (SELECT string_agg(column_type, ',') FROM metadata_s1.ducklake_column),"
+						+ " (SELECT string_agg(column_type, ',') FROM metadata_s2.ducklake_column),"
+						+ " (SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main')")) {
+			r.next();
+			assertEquals("int32|varchar|0", r.getString(1) + "|" + r.getString(2) + "|" + r.getLong(3));
+		}
+	}
+
 	/** A catalog as the engine writes it, then marked as an older DuckLake's, in a plain DuckDB. */
 	@Test
 	void catalogsOfOlderVersionsAreRefusedAndLeftAsTheyWere(@TempDir Path dir) throws Exception {

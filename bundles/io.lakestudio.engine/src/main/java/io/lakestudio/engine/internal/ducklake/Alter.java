@@ -12,6 +12,7 @@ import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.DuckLakeTypes;
 import io.lakestudio.ducklake.NestedTypes;
+import io.lakestudio.ducklake.SpecTableColumns;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.engine.CatalogKind.Answer;
 import io.lakestudio.engine.EngineException;
@@ -64,6 +65,7 @@ final class Alter {
 			boolean ifNotExists = t.accept("IF", "NOT", "EXISTS");
 			String definition = t.rest();
 			ColumnEntry probe = probe(kind.duck(), definition);
+			checkName(a, probe.name());
 			if (cat.column(table.id(), probe.name()).isPresent()) {
 				if (ifNotExists) {
 					return kind.ok("ok");
@@ -103,9 +105,17 @@ final class Alter {
 			if (t.accept("SET", "DATA", "TYPE") || t.accept("SET", "TYPE") || t.accept("TYPE")) {
 				changed = retyped(kind.duck(), col, t.rest());
 			} else if (t.accept("SET", "NOT", "NULL")) {
+				if (!col.nullsAllowed()) {
+					throw new EngineException(Kind.FAILED, "Catalog Error: column \"" + name + "\" already has a NOT NULL"
+							+ " constraint");
+				}
 				notNull(a, cat, table, col);
 				changed = with(col, col.type(), col.defaultValue(), false);
 			} else if (t.accept("DROP", "NOT", "NULL")) {
+				if (col.nullsAllowed()) {
+					throw new EngineException(Kind.FAILED, "Catalog Error: column \"" + name + "\" has no NOT NULL"
+							+ " constraint to drop");
+				}
 				changed = with(col, col.type(), col.defaultValue(), true);
 			} else if (t.accept("SET", "DEFAULT")) {
 				changed = with(col, col.type(), t.rest(), col.nullsAllowed());
@@ -129,6 +139,7 @@ final class Alter {
 			String from = t.name();
 			t.expect("TO");
 			String to = t.name();
+			checkName(a, to);
 			ColumnEntry col = cat.column(table.id(), from).orElseThrow(() -> new EngineException(Kind.FAILED,
 					"Catalog Error: Failed to rename column - column " + from + " does not exist"));
 			c.endColumn(table.id(), col.id());
@@ -142,6 +153,21 @@ final class Alter {
 		kind.statementDone(a);
 		return kind.ok("ok");
 	}
+
+	/**
+	 * A 1.1 catalog's inlined-data tables name their system columns {@code _ducklake_...}, so the extension keeps
+	 * that prefix from every user column (a 1.0 catalog's {@code row_id...} clash only while inlining, which writes
+	 * such a table's rows to files here instead).
+	 */
+	static void checkName(Attached a, String column) throws EngineException, DuckLakeException {
+		if (column.toLowerCase(java.util.Locale.ROOT).startsWith(RESERVED_PREFIX)
+				&& SpecTableColumns.V1_1.equals(a.catalog.store().metadata().get("version"))) {
+			throw new EngineException(Kind.FAILED, "Binder Error: Column name \"" + column + "\" is reserved by DuckLake"
+					+ " for internal use: column names starting with \"" + RESERVED_PREFIX + "\" are not allowed.");
+		}
+	}
+
+	private static final String RESERVED_PREFIX = "_ducklake_";
 
 	/**
 	 * New column (and struct field) ids for the table, in turn: its field ids, past every id its columns and their
@@ -236,8 +262,8 @@ final class Alter {
 						.ident(col.name()) + " IS NULL")) {
 			r.next();
 			if (r.getLong(1) > 0) {
-				throw new EngineException(Kind.FAILED, "Constraint Error: NOT NULL constraint failed: " + table.name()
-						+ "." + col.name());
+				throw new EngineException(Kind.FAILED, "Constraint Error: Cannot SET NOT NULL on column \"" + col.name()
+						+ "\" of table \"" + table.name() + "\": the column has NULL values");
 			}
 		}
 	}

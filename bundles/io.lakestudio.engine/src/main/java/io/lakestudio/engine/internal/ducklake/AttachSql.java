@@ -72,7 +72,8 @@ final class AttachSql {
 							+ "\" is not known here: only duckdb and sqlite", 0);
 				}
 			}
-			case "METADATA_SCHEMA", "TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
+			case "METADATA_SCHEMA" -> o = o.withMetadataSchema(v);
+			case "TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
 					"MIGRATE_IF_REQUIRED" -> {
 				// names the extension's own machinery: nothing to do here
 			}

@@ -174,6 +174,7 @@ final class Changes {
 			String definitions = t.parenthesised();
 			NestedColumns.checkDefinitions(definitions);
 			exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + definitions + ")");
+			unsupportedConstraints();
 		}
 		Commit c = a.pending();
 		long id = c.catalogId();
@@ -187,6 +188,7 @@ final class Changes {
 				+ " is_nullable, column_default FROM duckdb_columns() WHERE table_name = '__dl_rows' AND database_name = 'temp'"
 				+ " ORDER BY column_index")) {
 			while (r.next()) {
+				Alter.checkName(a, r.getString(1));
 				// a column's id is its field id in the table (1, 2, ... parent before its parts), as the extension
 				// numbers them, not a catalog id
 				c.newColumns.add(NestedColumns.define(ids, id, order++, r.getString(1), r.getString(2), null,
@@ -200,6 +202,18 @@ final class Changes {
 		}
 		kind.statementDone(a);
 		return as ? kind.count(rows) : kind.ok("ok");
+	}
+
+	/** DuckLake keeps NOT NULL and defaults only: a key or CHECK the definitions made is refused, as the extension does. */
+	private void unsupportedConstraints() throws SQLException, EngineException {
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT constraint_type FROM"
+				+ " duckdb_constraints() WHERE table_name = '__dl_rows' AND database_name = 'temp' AND constraint_type"
+				+ " NOT IN ('NOT NULL') LIMIT 1")) {
+			if (r.next()) {
+				throw new EngineException(Kind.FAILED, "Not implemented Error: " + r.getString(1) + " constraints are"
+						+ " not supported in DuckLake");
+			}
+		}
 	}
 
 	private Answer dropTable(Text t) throws java.text.ParseException, EngineException, DuckLakeException {

@@ -314,7 +314,7 @@ final class Macros {
 	boolean called(String sql) {
 		for (String key : installed.keySet()) {
 			if (key.endsWith("/s") && Pattern.compile("(?i)(?<![A-Za-z0-9_])" + Pattern.quote(key.substring(0,
-					key.length() - 2)) + "\\s*\\(").matcher(sql).find()) {
+					key.length() - 2)) + "\"?\\s*\\(").matcher(sql).find()) { // "name"(...) too
 				return true;
 			}
 		}

@@ -24,6 +24,8 @@ final class Reads {
 	private static final java.util.regex.Pattern QUERY = java.util.regex.Pattern.compile(
 			"(?is)^(\\(|SELECT\\b|WITH\\b|FROM\\b|VALUES\\b|TABLE\\b|DESCRIBE\\b|DESC\\b|SHOW\\b"
 					+ "|SUMMARIZE\\b|EXPLAIN\\b).*");
+	private static final java.util.regex.Pattern DESCRIBE_TABLE = java.util.regex.Pattern.compile(
+			"(?is)^DESC(?:RIBE)?\\s+(?!(?:SELECT|FROM|WITH|VALUES|TABLE)\\b|\\()(.+)$");
 	private static final java.util.regex.Pattern EXPLAIN = java.util.regex.Pattern.compile(
 			"(?is)^(EXPLAIN\\s+(?:ANALYZE\\s+)?)(.*)");
 	/**
@@ -64,6 +66,10 @@ final class Reads {
 			return new Answer(db.connection(), kept, List.of());
 		}
 		Rewriter.Rewritten r = rewrite(sql);
+		java.util.regex.Matcher describe = DESCRIBE_TABLE.matcher(sql);
+		if (r.touched() && describe.matches()) {
+			return describe(describe.group(1), r.text());
+		}
 		if (!r.touched() && !kind.macros().called(sql)) {
 			// names nothing DuckLake's: the engine's, unless it reads files the user granted (this DuckDB's alone)
 			return refs.readsGrantedFiles() ? new Answer(db.connection(), r.text(), List.of()) : null;
@@ -96,6 +102,30 @@ final class Reads {
 		} finally {
 			lake.on(true);
 		}
+	}
+
+	/**
+	 * DESCRIBE of a DuckLake table: DuckDB's of the view it reads through, with the catalog's NOT NULL columns
+	 * (a view's columns all say they take nulls).
+	 */
+	private Answer describe(String name, String rewritten) throws EngineException, DuckLakeException {
+		List<String> notNull = new ArrayList<>();
+		try {
+			DuckLakeKind.Target t = kind.target(new Text(name).qualifiedName());
+			if (t != null) {
+				CatalogAt cat = t.catalog().view();
+				cat.table(t.schema(), t.table()).ifPresent(table -> cat.columns(table.id()).stream()
+						.filter(c -> !c.nullsAllowed()).forEach(c -> notNull.add(Sql.string(c.name()))));
+			}
+		} catch (java.text.ParseException e) {
+			// not a plain name: DuckDB's answer as it is
+		}
+		if (notNull.isEmpty()) {
+			return new Answer(db.connection(), rewritten, List.of());
+		}
+		return new Answer(db.connection(), "SELECT column_name, column_type, CASE WHEN column_name IN ("
+				+ String.join(", ", notNull) + ") THEN 'NO' ELSE \"null\" END AS \"null\", \"key\", \"default\", extra FROM ("
+				+ rewritten + ")", List.of());
 	}
 
 	/** SHOW TABLES: the default catalog's tables in the default schema. */

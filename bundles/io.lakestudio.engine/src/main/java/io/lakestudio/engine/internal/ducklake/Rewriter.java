@@ -91,6 +91,8 @@ final class Rewriter {
 
 	/** The statement being walked (for the WHERE of a reference); a view's SQL is walked inside another's. */
 	private static final ThreadLocal<JsonNode> ROOT = new ThreadLocal<>();
+	/** The qualified names (catalog[.schema].table, lower-case) of the references pointed at views, walking. */
+	private static final ThreadLocal<Set<List<String>>> QUALIFIED = new ThreadLocal<>();
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
 	record Rewritten(String text, boolean touched, Set<String> names) {
@@ -122,12 +124,19 @@ final class Rewriter {
 		Set<String> names = new HashSet<>();
 		boolean[] touched = { false };
 		JsonNode outer = ROOT.get();
+		Set<List<String>> outerQualified = QUALIFIED.get();
 		ROOT.set(tree);
+		Set<List<String>> qualified = new HashSet<>();
+		QUALIFIED.set(qualified);
 		HiddenColumns hidden = new HiddenColumns(tree);
 		try {
 			walk(tree, ctes, r, names, touched, fullAlias, hidden);
 		} finally {
 			ROOT.set(outer);
+			QUALIFIED.set(outerQualified);
+		}
+		if (!qualified.isEmpty()) {
+			unqualify(tree, qualified);
 		}
 		hidden.exclude(tree);
 		if (!touched[0]) {
@@ -225,8 +234,43 @@ final class Rewriter {
 		names.add(view.toLowerCase(Locale.ROOT));
 		if (n.path("alias").asText("").isEmpty()) {
 			n.put("alias", parts.get(parts.size() - 1));
+			List<String> q = parts.stream().map(x -> x.toLowerCase(Locale.ROOT)).toList();
+			if (q.size() > 1) {
+				QUALIFIED.get().add(q);
+			}
+			if (q.size() == 3) {
+				QUALIFIED.get().add(List.of(q.get(0), q.get(2))); // catalog.table.column, as DuckDB takes it too
+			}
 		}
 		point(n, view);
+	}
+
+	/**
+	 * A column named through its table's qualified name ({@code SELECT dl.t.c FROM dl.t}) named through the view's
+	 * alias instead ({@code t.c}): the view has no catalog or schema for DuckDB to match.
+	 */
+	private static void unqualify(JsonNode n, Set<List<String>> qualified) {
+		if (n.isObject() && "COLUMN_REF".equals(n.path("class").asText()) && n.path("column_names").isArray()) {
+			ArrayNode cols = (ArrayNode) n.path("column_names");
+			for (List<String> q : qualified) {
+				if (cols.size() <= q.size()) {
+					continue;
+				}
+				boolean match = true;
+				for (int i = 0; i < q.size() && match; i++) {
+					match = cols.get(i).asText().toLowerCase(Locale.ROOT).equals(q.get(i));
+				}
+				if (match) {
+					for (int i = 0; i < q.size() - 1; i++) {
+						cols.remove(0);
+					}
+					return;
+				}
+			}
+		}
+		for (JsonNode c : n) {
+			unqualify(c, qualified);
+		}
 	}
 
 	private static void point(ObjectNode n, String name) {
