@@ -107,6 +107,7 @@ final class Compaction {
 				}
 			}
 			if (!c.isEmpty()) {
+				ColumnStatsCommit.collect(a.catalog.store(), c);
 				a.committed(a.catalog.store().commit(c));
 			}
 			placed.clear();
