@@ -71,8 +71,7 @@ final class ByName {
 		}
 		List<String> quoted = paths.stream().map(Sql::string).toList();
 		// a partitioned table's files lie under k=v/ folders: their values are in the files, not to be read off paths
-		return "(SELECT " + String.join(", ", select) + " FROM read_parquet([" + String.join(", ", quoted)
-				+ "], hive_partitioning = false))";
+		return "(" + PerFileScan.select(String.join(", ", select), quoted, ", hive_partitioning = false") + ")";
 	}
 
 	private static String key(String path, long size) {
