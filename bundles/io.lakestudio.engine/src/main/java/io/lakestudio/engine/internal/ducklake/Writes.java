@@ -413,8 +413,8 @@ final class Writes {
 							r.getString(5), null);
 				}
 				Boolean nan = (type.equals("DOUBLE") || type.equals("FLOAT")) && col == top ? nan(f, col) : null;
-				out.add(new ColumnStats(col.id(), partial.valueCount(), partial.nullCount(),
-						partial.columnSizeBytes(), partial.min(), partial.max(), nan));
+				out.add(BoundsFromRows.fill(d, f, col == top ? col : null, new ColumnStats(col.id(), partial.valueCount(),
+						partial.nullCount(), partial.columnSizeBytes(), partial.min(), partial.max(), nan)));
 			}
 		}
 		return out;
