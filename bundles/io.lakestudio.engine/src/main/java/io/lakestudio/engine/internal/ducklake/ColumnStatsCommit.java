@@ -38,8 +38,15 @@ final class ColumnStatsCommit {
 	static void collect(MetadataStore store, Commit c) throws DuckLakeException {
 		CatalogAt cat = c.applyTo(store.at(c.base()));
 		Map<Long, Map<Long, String>> types = new HashMap<>();
-		for (long t : c.compactedTables) {
-			recompute(store, c, t, types(cat, t, types));
+		Set<Long> touched = new java.util.LinkedHashSet<>(c.compactedTables);
+		c.newDataFiles.forEach(f -> touched.add(f.tableId()));
+		touched.addAll(c.inlinedInserts.keySet());
+		for (long t : touched) {
+			// a table whose rows came before its stats were kept (an older catalog): all of them, not these alone
+			if (c.compactedTables.contains(t) || store.tableColumnStats(t).isEmpty() && store.tableStats(t).map(
+					s -> s.recordCount() > 0).orElse(false)) {
+				recompute(store, c, t, types(cat, t, types));
+			}
 		}
 		for (DataFile f : c.newDataFiles) {
 			if (!c.recomputedStats.contains(f.tableId())) {
