@@ -20,9 +20,10 @@ import io.lakestudio.engine.internal.Sql;
 /**
  * {@code SELECT} of nothing but {@code MIN(col)}, {@code MAX(col)} and {@code COUNT(*)} over one DuckLake table at
  * its latest snapshot, answered from the catalog as the extension answers it, no file read: COUNT(*) from
- * {@code ducklake_table_stats} (its live rows), MIN and MAX from {@code ducklake_table_column_stats} while no delete
- * came since they were last recomputed (a delete doesn't tighten them) and the column's values order exactly (not
- * text or blobs, whose bounds may be cut prefixes). A filter, time travel, the transaction's own changes: read.
+ * {@code ducklake_table_stats} (the rows it has now), MIN and MAX from
+ * {@code ducklake_table_column_stats} while no delete came since they were last recomputed (a delete doesn't
+ * tighten them) and the column's values order exactly (not text or blobs, whose bounds may be cut prefixes). A
+ * filter, time travel, the transaction's own changes: read.
  */
 final class MetadataAggregates {
 

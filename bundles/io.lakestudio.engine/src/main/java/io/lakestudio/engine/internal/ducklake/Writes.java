@@ -141,7 +141,7 @@ final class Writes {
 			select.add(Sql.ident(InlinedFlush.SNAPSHOT) + " AS " + FileLineage.SNAPSHOT_ID_COLUMN);
 			ids.add(FileLineage.SNAPSHOT_ID_COLUMN + ": " + FileLineage.SNAPSHOT_ID_FIELD);
 		}
-		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}";
+		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}" + ParquetOptions.of(a, t);
 		// one file per partition value, each split at the target file size
 		for (FileLayout.Part part : layout.parts()) {
 			String query = "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
