@@ -80,10 +80,10 @@ class DuckLakeTableStatsTest extends SharedEngineTest {
 			ok(s, "CREATE TABLE lake.a(i INTEGER)");
 			ok(s, "CREATE TABLE lake.b(i INTEGER)");
 			ok(s, "CALL lake.set_option('parquet_compression', 'zstd', table_name => 'a')");
-			ok(s, "CALL lake.set_option('parquet_row_group_size', '1000', table_name => 'a')");
+			ok(s, "CALL lake.set_option('parquet_row_group_size', '2048', table_name => 'a')");
 			ok(s, "CALL lake.set_option('parquet_compression', 'zstd, FILENAME_PATTERN ''x''', table_name => 'b')");
-			ok(s, "INSERT INTO lake.a FROM range(5000)");
-			ok(s, "INSERT INTO lake.b FROM range(5000)");
+			ok(s, "INSERT INTO lake.a FROM range(10240)");
+			ok(s, "INSERT INTO lake.b FROM range(10240)");
 			ok(s, "DETACH lake");
 		}
 		assertEquals(List.of("ZSTD|5"), footers(data.resolve("main").resolve("a")));

@@ -2,7 +2,6 @@ package io.lakestudio.engine.internal.ducklake;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.lakestudio.ducklake.DuckLakeException;
@@ -29,14 +28,14 @@ final class ParquetOptions {
 		add(out, "ROW_GROUP_SIZE", o.get("parquet_row_group_size"), "\\d+");
 		add(out, "ROW_GROUP_SIZE_BYTES", o.get("parquet_row_group_size_bytes"), "\\d+");
 		String version = o.get("parquet_version");
-		add(out, "PARQUET_VERSION", version == null ? null : "V" + version.strip().replaceFirst("(?i)^v", ""),
+		add(out, "PARQUET_VERSION", version == null ? null : "V" + version.strip().replaceFirst("^[vV]", ""),
 				"V[12]");
 		return out.isEmpty() ? "" : ", " + String.join(", ", out);
 	}
 
 	private static void add(List<String> out, String option, String value, String shape) {
 		if (value != null && value.strip().matches(shape)) {
-			out.add(option + " " + value.strip().toLowerCase(Locale.ROOT).replace("v", "V"));
+			out.add(option + " " + value.strip());
 		}
 	}
 }
