@@ -34,9 +34,11 @@ final class ColumnStatsCommit {
 	private ColumnStatsCommit() {
 	}
 
-	/** Fills {@code c.columnStats} from what it adds; called once, right before the store writes it. */
-	static void collect(MetadataStore store, Commit c) throws DuckLakeException {
-		CatalogAt cat = c.applyTo(store.at(c.base()));
+	/**
+	 * Fills {@code c.columnStats} from what it adds; called once, right before the store writes it. {@code cat}: the
+	 * catalog with the commit's changes (its columns' types).
+	 */
+	static void collect(MetadataStore store, Commit c, CatalogAt cat) throws DuckLakeException {
 		Map<Long, Map<Long, String>> types = new HashMap<>();
 		Set<Long> touched = new java.util.LinkedHashSet<>(c.compactedTables);
 		c.newDataFiles.forEach(f -> touched.add(f.tableId()));

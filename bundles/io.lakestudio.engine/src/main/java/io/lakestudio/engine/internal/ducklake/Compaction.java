@@ -107,7 +107,7 @@ final class Compaction {
 				}
 			}
 			if (!c.isEmpty()) {
-				ColumnStatsCommit.collect(a.catalog.store(), c);
+				ColumnStatsCommit.collect(a.catalog.store(), c, cat);
 				a.committed(a.catalog.store().commit(c));
 			}
 			placed.clear();

@@ -12,6 +12,7 @@ import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.NestedTypes;
+import io.lakestudio.ducklake.ReadPlan;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableColumnStats;
 import io.lakestudio.ducklake.TableEntry;
@@ -19,8 +20,8 @@ import io.lakestudio.engine.internal.Sql;
 
 /**
  * {@code SELECT} of nothing but {@code MIN(col)}, {@code MAX(col)} and {@code COUNT(*)} over one DuckLake table at
- * its latest snapshot, answered from the catalog as the extension answers it, no file read: COUNT(*) from
- * {@code ducklake_table_stats} (the rows it has now), MIN and MAX from
+ * its latest snapshot, answered from the catalog as the extension answers it, no file read: COUNT(*) from its
+ * files' record counts less their deletes, with its inlined rows (not once compacted), MIN and MAX from
  * {@code ducklake_table_column_stats} while no delete came since they were last recomputed (a delete doesn't
  * tighten them) and the column's values order exactly (not text or blobs, whose bounds may be cut prefixes). A
  * filter, time travel, the transaction's own changes: read.
@@ -73,13 +74,16 @@ final class MetadataAggregates {
 			String fn = one.group(1).toUpperCase(Locale.ROOT);
 			String arg = one.group(2);
 			if (fn.equals("COUNT")) {
-				select.add(rows.map(r -> r.recordCount()).orElse(0L) + "::BIGINT AS \"count_star()\"");
+				if (history(a, t.get().id())[1]) {
+					return null; // a merged or rewritten file's lineage: its rows are counted by reading
+				}
+				select.add(liveRows(a, t.get().id()) + "::BIGINT AS \"count_star()\"");
 				continue;
 			}
 			String name = arg.startsWith("\"") ? arg.substring(1, arg.length() - 1) : arg;
 			Optional<ColumnEntry> col = cat.column(t.get().id(), name);
 			if (col.isEmpty() || !EXACT.matcher(col.get().type()).matches() || rows.isEmpty()
-					|| rows.get().recordCount() == 0 || deletedSinceStats(a, t.get().id())) {
+					|| rows.get().recordCount() == 0 || history(a, t.get().id())[0]) {
 				return null;
 			}
 			if (stats == null) {
@@ -96,9 +100,26 @@ final class MetadataAggregates {
 		return "SELECT " + String.join(", ", select);
 	}
 
-	/** Whether a delete from the table came after its column stats were last recomputed (a compaction's). */
-	private static boolean deletedSinceStats(Attached a, long table) throws DuckLakeException {
+	/** The table's rows now: its files' less their deletes (in files and inlined), and its inlined rows. */
+	private static long liveRows(Attached a, long table) throws DuckLakeException {
+		Snapshot at = a.snapshot();
+		long n = Inlining.rows(a, at, null, table).size();
+		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), at, null, table).parts()) {
+			n += p.data().recordCount() - (p.deletes() == null ? 0 : p.deletes().deleteCount());
+		}
+		for (java.util.Set<Long> deleted : Inlining.fileDeletes(a, at, null, table).values()) {
+			n -= deleted.size();
+		}
+		return n;
+	}
+
+	/**
+	 * Whether a delete from the table came after its column stats were last recomputed (by a compaction), and
+	 * whether it was ever compacted.
+	 */
+	private static boolean[] history(Attached a, long table) throws DuckLakeException {
 		boolean deleted = false;
+		boolean compacted = false;
 		for (Snapshot s : a.catalog.store().snapshots()) {
 			if (s.id() > a.snapshot().id() || s.changesMade() == null) {
 				continue;
@@ -113,9 +134,10 @@ final class MetadataAggregates {
 					deleted = true;
 				} else if (what.equals("rewrite_delete") || what.equals("merge_adjacent")) {
 					deleted = false;
+					compacted = true;
 				}
 			}
 		}
-		return deleted;
+		return new boolean[] { deleted, compacted };
 	}
 }
