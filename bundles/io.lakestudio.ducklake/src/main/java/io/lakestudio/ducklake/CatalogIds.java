@@ -41,6 +41,8 @@ final class CatalogIds {
 		keys(c.tableStats, m, t -> stats(t, m));
 		keys(c.baseStats, m, t -> stats(t, m));
 		replace(c.droppedStats, m);
+		keys(c.columnStats, m, v -> v);
+		replace(c.recomputedStats, m);
 		replace(c.compactedTables, m);
 		keys(c.partitionings, m, p -> new PartitionSpec(m.applyAsLong(p.id()), m.applyAsLong(p.tableId()), p.keys()));
 		keys(c.sortings, m, p -> new SortSpec(m.applyAsLong(p.id()), m.applyAsLong(p.tableId()), p.keys()));

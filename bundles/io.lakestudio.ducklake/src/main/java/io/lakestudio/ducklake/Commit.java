@@ -47,6 +47,13 @@ public final class Commit {
 	/** Tables whose stats row goes (dropped). */
 	public final Set<Long> droppedStats = new LinkedHashSet<>();
 	/**
+	 * What this commit adds to each table's {@code ducklake_table_column_stats}, by table and column id: merged into
+	 * the rows the catalog holds when it is written (commits since included).
+	 */
+	public final Map<Long, Map<Long, TableColumnStats>> columnStats = new LinkedHashMap<>();
+	/** Tables whose column stats this commit recomputed from all their rows: written as they are, not merged. */
+	public final Set<Long> recomputedStats = new LinkedHashSet<>();
+	/**
 	 * Data files a merge took the place of: their rows go (not ended, the merged file covers their snapshots) and
 	 * the files are scheduled for deletion.
 	 */

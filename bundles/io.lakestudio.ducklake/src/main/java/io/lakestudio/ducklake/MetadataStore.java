@@ -85,6 +85,26 @@ public interface MetadataStore extends AutoCloseable {
 		return out;
 	}
 
+	/**
+	 * The table's {@code ducklake_table_column_stats} rows by column id (their type unknown here: null). By default
+	 * from {@link #rows}.
+	 */
+	default Map<Long, TableColumnStats> tableColumnStats(long tableId) throws DuckLakeException {
+		List<String> names = List.copyOf(SpecTableColumns.of("ducklake_table_column_stats").keySet());
+		Map<Long, TableColumnStats> out = new java.util.LinkedHashMap<>();
+		for (List<String> r : rows("ducklake_table_column_stats")) {
+			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
+			if (v.apply("table_id") == null || Long.parseLong(v.apply("table_id")) != tableId) {
+				continue;
+			}
+			long col = Long.parseLong(v.apply("column_id"));
+			String nan = v.apply("contains_nan");
+			out.put(col, new TableColumnStats(col, null, Boolean.parseBoolean(v.apply("contains_null")), nan == null
+					? null : Boolean.valueOf(nan), v.apply("min_value"), v.apply("max_value")));
+		}
+		return out;
+	}
+
 	private static long orZero(String v) {
 		return v == null ? 0 : Long.parseLong(v);
 	}

@@ -86,6 +86,7 @@ final class CommitWriter {
 		dataFiles();
 		deleteFiles();
 		stats();
+		ColumnStatsRows.write(db, c);
 		new LayoutWriter(db, c, s, shift).write();
 		if (v1_1) {
 			ViewColumnTags.write(db, c, s);

@@ -14,6 +14,7 @@ import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.FileLineage;
 import io.lakestudio.ducklake.FilePartition;
 import io.lakestudio.ducklake.SchemaEntry;
+import io.lakestudio.ducklake.TableColumnStats;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
@@ -88,6 +89,7 @@ final class CommitRows {
 		dataFiles();
 		deleteFiles();
 		stats();
+		columnStats();
 		layout.write();
 		if (c.changesSchema()) {
 			schemaVersions(schemaVersion);
@@ -213,6 +215,30 @@ final class CommitRows {
 							now.fileSizeBytes() + mine.fileSizeBytes() - base.fileSizeBytes());
 			rows.insert("ducklake_table_stats", row("table_id", t.tableId(), "record_count", t.recordCount(),
 					"next_row_id", t.nextRowId(), "file_size_bytes", t.fileSizeBytes()));
+		}
+	}
+
+	/** The commit's share of each table's column stats, merged into the stored rows (or in their place, recomputed). */
+	private void columnStats() {
+		for (Map.Entry<Long, Map<Long, TableColumnStats>> e : c.columnStats.entrySet()) {
+			long t = e.getKey();
+			Map<Long, TableColumnStats> stored = new LinkedHashMap<>();
+			for (Map<String, Object> r : rows.live("ducklake_table_column_stats", row("table_id", t))) {
+				long col = (Long) r.get("column_id");
+				stored.put(col, new TableColumnStats(col, null, Boolean.TRUE.equals(r.get("contains_null")),
+						(Boolean) r.get("contains_nan"), (String) r.get("min_value"), (String) r.get("max_value")));
+			}
+			boolean recomputed = c.recomputedStats.contains(t);
+			if (recomputed) {
+				rows.delete("ducklake_table_column_stats", row("table_id", t));
+			}
+			Map<Long, TableColumnStats> merged = recomputed ? e.getValue() : TableColumnStats.merge(stored,
+					e.getValue());
+			for (TableColumnStats s : merged.values()) {
+				rows.insert("ducklake_table_column_stats", row("table_id", t, "column_id", s.columnId(),
+						"contains_null", s.containsNull(), "contains_nan", s.containsNan(), "min_value", s.min(),
+						"max_value", s.max(), "extra_stats", null));
+			}
 		}
 	}
 }

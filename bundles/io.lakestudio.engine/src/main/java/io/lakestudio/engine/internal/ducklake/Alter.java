@@ -75,9 +75,12 @@ final class Alter {
 			}
 			long order = cat.columns(table.id()).stream().mapToLong(ColumnEntry::order).max().orElse(0) + 1;
 			c.schemaChanged();
-			c.newColumns.add(NestedColumns.define(columnIds(a, c, table), table.id(), order, probe.name(),
-					NestedTypes.duckType(probe),
-					probe.initialDefault(), probe.defaultValue(), probe.nullsAllowed()));
+			ColumnEntry added = NestedColumns.define(columnIds(a, c, table), table.id(), order, probe.name(),
+					NestedTypes.duckType(probe), probe.initialDefault(), probe.defaultValue(), probe.nullsAllowed());
+			c.newColumns.add(added);
+			io.lakestudio.ducklake.TableStats rows = c.tableStats.get(table.id());
+			ColumnStatsCommit.added(kind.duck(), c, table.id(), added, (rows != null ? java.util.Optional.of(rows)
+					: a.catalog.store().tableStats(table.id())).map(s -> s.recordCount() > 0).orElse(false));
 		} else if (t.accept("DROP")) {
 			t.accept("COLUMN");
 			boolean colIfExists = t.accept("IF", "EXISTS");

@@ -154,6 +154,7 @@ final class Attached {
 			return null;
 		}
 		try {
+			ColumnStatsCommit.collect(catalog.store(), c, view());
 			Snapshot s = committed(catalog.store().commit(c.retries(retries)));
 			pending = null;
 			placed.clear();

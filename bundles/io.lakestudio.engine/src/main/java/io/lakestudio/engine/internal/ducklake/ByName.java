@@ -26,7 +26,8 @@ import io.lakestudio.engine.internal.Sql;
 final class ByName {
 
 	/**
-	 * A file's top-level columns as {@code field id:name<tab>type}, sorted; "" when it has nested or id-less ones.
+	 * A file's top-level columns as {@code field id:name<tab>type}, sorted; "" when it has nested (other than
+	 * variants) or id-less ones.
 	 * The type, as files written before an ALTER ... SET TYPE hold the old one: read by name, DuckDB would take
 	 * the first file's type for all.
 	 */
@@ -71,8 +72,7 @@ final class ByName {
 		}
 		List<String> quoted = paths.stream().map(Sql::string).toList();
 		// a partitioned table's files lie under k=v/ folders: their values are in the files, not to be read off paths
-		return "(SELECT " + String.join(", ", select) + " FROM read_parquet([" + String.join(", ", quoted)
-				+ "], hive_partitioning = false))";
+		return "(" + PerFileScan.select(String.join(", ", select), quoted, ", hive_partitioning = false") + ")";
 	}
 
 	private static String key(String path, long size) {
@@ -104,11 +104,22 @@ final class ByName {
 		List<String> quoted = unread.stream().map(Sql::string).toList();
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT file_name, name, field_id,"
 				+ " num_children, duckdb_type FROM parquet_schema([" + String.join(", ", quoted) + "])")) {
+			int parts = 0; // rows left of a variant's own parts (metadata, value, typed_value and theirs)
 			while (r.next()) {
 				String f = r.getString(1);
 				cols.computeIfAbsent(f, x -> new TreeSet<>());
 				flat.putIfAbsent(f, true);
 				long children = r.getLong(4);
+				if (parts > 0) {
+					parts += (int) children - 1;
+					continue;
+				}
+				if (children > 0 && "VARIANT".equals(r.getString(5)) && r.getObject(3) != null) {
+					// a variant is one column to the reader, read by name with the shredding stats its footer has
+					cols.get(f).add(r.getLong(3) + ":" + r.getString(2) + "\tVARIANT");
+					parts = (int) children;
+					continue;
+				}
 				if (children > 0) {
 					// the root; a second group is a nested column
 					if (groups.merge(f, 1, Integer::sum) > 1) {

@@ -107,6 +107,7 @@ final class Compaction {
 				}
 			}
 			if (!c.isEmpty()) {
+				ColumnStatsCommit.collect(a.catalog.store(), c, cat);
 				a.committed(a.catalog.store().commit(c));
 			}
 			placed.clear();
@@ -221,8 +222,8 @@ final class Compaction {
 		order.add(FileRows.ROW_ID);
 		String query = "SELECT " + String.join(", ", select) + " FROM (" + rows + ") ORDER BY " + String.join(", ",
 				order);
-		List<Path> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ", ids) + "}",
-				positional ? 0 : target);
+		List<Path> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ", ids) + "}"
+				+ ParquetOptions.of(a, t), positional ? 0 : target);
 		long removed = 0;
 		for (ReadPlan.Part p : files) {
 			removed += p.data().fileSizeBytes();

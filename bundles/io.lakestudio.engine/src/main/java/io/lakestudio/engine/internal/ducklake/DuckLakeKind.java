@@ -403,6 +403,11 @@ public final class DuckLakeKind implements CatalogKind {
 		return settings.lake().targetFileSize().orElse(0);
 	}
 
+	/** Whether the session asked for plans with operators named as their enum ({@code operator_casing 'upper'}). */
+	boolean upperOperators() {
+		return settings.lake().upperOperators();
+	}
+
 	Path staging() throws EngineException {
 		return db.staging();
 	}

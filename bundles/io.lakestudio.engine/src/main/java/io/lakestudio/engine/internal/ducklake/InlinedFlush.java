@@ -216,6 +216,7 @@ final class InlinedFlush {
 				return rows; // the transaction's commit names the files, its rollback removes them
 			}
 			if (!c.isEmpty()) {
+				ColumnStatsCommit.collect(a.catalog.store(), c, cat);
 				a.committed(a.catalog.store().commit(c));
 			}
 			a.keepPlaced(mark);

@@ -158,6 +158,13 @@ final class Inlining {
 			select.add(Sql.ident(idColumn));
 		}
 		List<InlinedRow> rows = c.inlinedInserts.computeIfAbsent(t.id(), k -> new ArrayList<>());
+		// rows inlined before this transaction's ADD COLUMN hold no value of it: they are written with these columns,
+		// so with the default they read
+		rows.replaceAll(r -> {
+			Map<Long, String> values = new LinkedHashMap<>(r.values());
+			cols.forEach(col -> values.putIfAbsent(col.id(), col.initialDefault()));
+			return new InlinedRow(r.rowId(), r.beginSnapshot(), values);
+		});
 		c.inlinedColumns.put(t.id(), List.copyOf(cols));
 		long id = firstRowId;
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", select)

@@ -13,7 +13,7 @@ import io.lakestudio.engine.EngineException.Kind;
  * The session settings that loosen nothing and that a session may set: the extension's {@code ducklake_*} ones,
  * checked as it checks them and kept for what reads them (the retry ones by each commit), and two of DuckDB's that change nothing here
  * ({@code immediate_transaction_mode}: a transaction here sees the catalog from its first statement on anyway;
- * {@code profiling_renderer_settings}: nothing is profiled). None reaches a file, a folder or an extension.
+ * {@code profiling_renderer_settings}: applied to EXPLAIN's text here). None reaches a file, a folder or an extension.
  */
 final class LakeSettings {
 
@@ -56,7 +56,7 @@ final class LakeSettings {
 			}
 		}
 		case "profiling_renderer_settings" -> {
-			// nothing is profiled here: kept, read by nothing
+			// the engine's DuckDB is locked: kept, and its operator casing applied to EXPLAIN's text (ExplainCasing)
 		}
 		default -> {
 			return false;
@@ -87,6 +87,12 @@ final class LakeSettings {
 		return new Retries(number("ducklake_max_retry_count").orElse(d.max()),
 				number("ducklake_retry_wait_ms").orElse(d.waitMillis()),
 				backoff == null ? d.backoff() : Double.parseDouble(backoff));
+	}
+
+	/** {@code profiling_renderer_settings} holds {@code 'operator_casing': 'upper'} ({@link ExplainCasing}). */
+	boolean upperOperators() {
+		String v = values.get("profiling_renderer_settings");
+		return v != null && v.replaceAll("\\s", "").toLowerCase(Locale.ROOT).contains("'operator_casing':'upper'");
 	}
 
 	/** The session's {@code SET ducklake_default_version} (checked by the ATTACH that creates a catalog), or null. */

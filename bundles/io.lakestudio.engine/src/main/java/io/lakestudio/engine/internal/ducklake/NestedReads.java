@@ -74,6 +74,14 @@ final class NestedReads {
 		if (exact) {
 			exact = sameTypes(d, quoted.get(0), columns);
 		}
+		if (exact && !rowInfo) {
+			// the files' own names are the catalog's: read by name, so the planner keeps the footers' statistics
+			List<String> select = new ArrayList<>();
+			for (ColumnEntry c : columns) {
+				select.add(Sql.ident(c.name()) + " AS " + Sql.ident("c" + c.id()));
+			}
+			return PerFileScan.select(String.join(", ", select), quoted, "");
+		}
 		StringBuilder from = new StringBuilder("read_parquet([" + String.join(", ", quoted) + "]");
 		if (rowInfo) {
 			from.append(", filename = true, file_row_number = true");

@@ -57,8 +57,18 @@ final class Reads {
 		java.util.regex.Matcher explain = EXPLAIN.matcher(sql);
 		if (explain.matches()) {
 			// DuckDB serializes only the query: it is rewritten as any query is, and explained as written
-			Rewriter.Rewritten r = rewrite(explain.group(2));
-			return r.touched() ? new Answer(db.connection(), explain.group(1) + r.text(), List.of()) : null;
+			String folded = MetadataAggregates.answer(kind, explain.group(2));
+			Rewriter.Rewritten r = folded != null ? null : rewrite(explain.group(2));
+			if (r != null && !r.touched()) {
+				return null;
+			}
+			String text = explain.group(1) + (folded != null ? folded : r.text());
+			return kind.upperOperators() ? ExplainCasing.upper(db.connection(), text) : new Answer(db.connection(),
+					text, List.of());
+		}
+		String folded = MetadataAggregates.answer(kind, sql);
+		if (folded != null) {
+			return new Answer(db.connection(), folded, List.of());
 		}
 		String key = NOT_KEPT.matcher(sql).find() ? null : key(sql);
 		String kept = key == null ? null : db.rewrites.get(key);

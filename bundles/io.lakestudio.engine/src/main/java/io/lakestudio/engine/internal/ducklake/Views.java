@@ -67,8 +67,14 @@ final class Views {
 		String plainFrom = null;
 		// rows kept in the catalog itself: a union with the files', so the plain view reads through the other
 		java.util.List<io.lakestudio.ducklake.InlinedRow> inlined = Inlining.rows(a, at, pending, t.id());
-		String inlinedRows = inlined.isEmpty() || columns.isEmpty() ? "" : " UNION ALL BY NAME " + Inlining.select(
-				columns, inlined);
+		String inlinedRows = "";
+		if (!inlined.isEmpty() && !columns.isEmpty()) {
+			// a temp table, not a VALUES list: DuckDB keeps a table's min, max and NULLs for the planner (stats(col),
+			// a filter no row matches answered empty), and the plan scans a table, as the extension's does
+			sql.add("CREATE OR REPLACE TEMP TABLE " + Sql.ident(name + "_inlined") + " AS " + Inlining.select(columns,
+					inlined));
+			inlinedRows = " UNION ALL BY NAME SELECT * FROM " + Sql.ident(name + "_inlined");
+		}
 		if (plan.parts().isEmpty()) {
 			for (ColumnEntry c : columns) {
 				select.add("CAST(NULL AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));

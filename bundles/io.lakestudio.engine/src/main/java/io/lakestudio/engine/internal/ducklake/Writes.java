@@ -141,7 +141,7 @@ final class Writes {
 			select.add(Sql.ident(InlinedFlush.SNAPSHOT) + " AS " + FileLineage.SNAPSHOT_ID_COLUMN);
 			ids.add(FileLineage.SNAPSHOT_ID_COLUMN + ": " + FileLineage.SNAPSHOT_ID_FIELD);
 		}
-		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}";
+		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}" + ParquetOptions.of(a, t);
 		// one file per partition value, each split at the target file size
 		for (FileLayout.Part part : layout.parts()) {
 			String query = "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
@@ -413,8 +413,8 @@ final class Writes {
 							r.getString(5), null);
 				}
 				Boolean nan = (type.equals("DOUBLE") || type.equals("FLOAT")) && col == top ? nan(f, col) : null;
-				out.add(new ColumnStats(col.id(), partial.valueCount(), partial.nullCount(),
-						partial.columnSizeBytes(), partial.min(), partial.max(), nan));
+				out.add(BoundsFromRows.fill(d, f, col == top ? col : null, new ColumnStats(col.id(), partial.valueCount(),
+						partial.nullCount(), partial.columnSizeBytes(), partial.min(), partial.max(), nan)));
 			}
 		}
 		return out;

@@ -1,0 +1,109 @@
+package io.lakestudio.engine.ducklake;
+
+import static io.lakestudio.engine.ducklake.DuckDbFileCatalogTest.ok;
+import static io.lakestudio.engine.ducklake.DuckDbFileCatalogTest.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.lakestudio.engine.EngineSession;
+
+/**
+ * ducklake_table_column_stats as the catalog file holds them (plain JDBC after DETACH) and the Parquet writer
+ * options a table's files get (plain DuckDB over the files), beyond what the suite's files cover: a table of more
+ * files than are read one by one, values that order differently as numbers and as text, and option values that are
+ * not words or numbers.
+ */
+class DuckLakeTableStatsTest extends SharedEngineTest {
+
+	private static String url(String kind, Path meta) {
+		return kind.equals("sqlite") ? "ducklake:sqlite:" + meta : "ducklake:" + meta;
+	}
+
+	private static List<String> catalogRows(String kind, Path meta, String sql) throws Exception {
+		List<String> out = new ArrayList<>();
+		try (Connection c = kind.equals("sqlite") ? DriverManager.getConnection("jdbc:sqlite:" + meta)
+				: DriverManager.getConnection("jdbc:duckdb:" + meta); Statement s = c.createStatement();
+				ResultSet r = s.executeQuery(sql)) {
+			while (r.next()) {
+				List<String> row = new ArrayList<>();
+				for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
+					row.add(String.valueOf(r.getString(i)));
+				}
+				out.add(String.join("|", row));
+			}
+		}
+		return out;
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void columnStatsCoverEveryFileOrderedByTheColumnsType(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake.db");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "CREATE TABLE lake.t(i INTEGER, v VARCHAR)");
+			// twelve files: 9 and 10 are the least and greatest as numbers, not as text
+			for (int i = 9; i <= 20; i++) {
+				ok(s, "INSERT INTO lake.t VALUES (" + i + ", 'v" + i + "')");
+			}
+			ok(s, "INSERT INTO lake.t VALUES (NULL, NULL)");
+			assertEquals(List.of("9|20|13"), rows(s, "SELECT MIN(i), MAX(i), COUNT(*) FROM lake.t"));
+			ok(s, "ALTER TABLE lake.t ADD COLUMN d INTEGER DEFAULT 7");
+			ok(s, "INSERT INTO lake.t VALUES (30, 'v30', 100)");
+			ok(s, "DETACH lake");
+		}
+		assertEquals(List.of("1|1|9|30", "2|1|v10|v9", "3|0|7|100"), catalogRows(kind, meta, "SELECT column_id,"
+				+ " CASE WHEN contains_null THEN 1 ELSE 0 END, min_value, max_value FROM ducklake_table_column_stats"
+				+ " ORDER BY column_id"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void parquetOptionsReachTheFilesOnlyAsWordsAndNumbers(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake.db");
+		Path data = dir.resolve("files");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
+			ok(s, "CREATE TABLE lake.a(i INTEGER)");
+			ok(s, "CREATE TABLE lake.b(i INTEGER)");
+			ok(s, "CALL lake.set_option('parquet_compression', 'zstd', table_name => 'a')");
+			ok(s, "CALL lake.set_option('parquet_row_group_size', '2048', table_name => 'a')");
+			ok(s, "CALL lake.set_option('parquet_compression', 'zstd, FILENAME_PATTERN ''x''', table_name => 'b')");
+			ok(s, "INSERT INTO lake.a FROM range(10240)");
+			ok(s, "INSERT INTO lake.b FROM range(10240)");
+			ok(s, "DETACH lake");
+		}
+		assertEquals(List.of("ZSTD|5"), footers(data.resolve("main").resolve("a")));
+		assertEquals(List.of("SNAPPY|1"), footers(data.resolve("main").resolve("b")), "an option that is no word: left out");
+	}
+
+	/** The compression and row group count of the folder's one file, as plain DuckDB reads its footer. */
+	private static List<String> footers(Path folder) throws Exception {
+		Path file;
+		try (Stream<Path> files = Files.list(folder)) {
+			file = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+		}
+		List<String> out = new ArrayList<>();
+		try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+				ResultSet r = s.executeQuery("SELECT any_value(compression), count(DISTINCT row_group_id) FROM"
+						+ " parquet_metadata('" + file + "')")) {
+			while (r.next()) {
+				out.add(r.getString(1) + "|" + r.getString(2));
+			}
+		}
+		return out;
+	}
+}
