@@ -68,13 +68,17 @@ final class MetadataAggregates {
 		var store = a.catalog.store();
 		Optional<io.lakestudio.ducklake.TableStats> rows = store.tableStats(t.get().id());
 		Map<Long, TableColumnStats> stats = null;
+		boolean[] history = null;
 		List<String> select = new ArrayList<>();
 		Matcher one = ONE.matcher(m.group(1));
 		while (one.find()) {
 			String fn = one.group(1).toUpperCase(Locale.ROOT);
 			String arg = one.group(2);
+			if (history == null) {
+				history = history(a, t.get().id());
+			}
 			if (fn.equals("COUNT")) {
-				if (history(a, t.get().id())[1]) {
+				if (history[1]) {
 					return null; // a merged or rewritten file's lineage: its rows are counted by reading
 				}
 				select.add(liveRows(a, t.get().id()) + "::BIGINT AS \"count_star()\"");
@@ -83,7 +87,7 @@ final class MetadataAggregates {
 			String name = arg.startsWith("\"") ? arg.substring(1, arg.length() - 1) : arg;
 			Optional<ColumnEntry> col = cat.column(t.get().id(), name);
 			if (col.isEmpty() || !EXACT.matcher(col.get().type()).matches() || rows.isEmpty()
-					|| rows.get().recordCount() == 0 || history(a, t.get().id())[0]) {
+					|| rows.get().recordCount() == 0 || history[0]) {
 				return null;
 			}
 			if (stats == null) {

@@ -66,14 +66,16 @@ final class Reads {
 			return kind.upperOperators() ? ExplainCasing.upper(db.connection(), text) : new Answer(db.connection(),
 					text, List.of());
 		}
-		String folded = MetadataAggregates.answer(kind, sql);
-		if (folded != null) {
-			return new Answer(db.connection(), folded, List.of());
-		}
 		String key = NOT_KEPT.matcher(sql).find() ? null : key(sql);
 		String kept = key == null ? null : db.rewrites.get(key);
 		if (kept != null) {
 			return new Answer(db.connection(), kept, List.of());
+		}
+		// an answer from the catalog is the snapshot's, kept as a rewrite is (working it out reads every snapshot)
+		String folded = MetadataAggregates.answer(kind, sql);
+		if (folded != null) {
+			keep(key, folded);
+			return new Answer(db.connection(), folded, List.of());
 		}
 		Rewriter.Rewritten r = rewrite(sql);
 		java.util.regex.Matcher describe = DESCRIBE_TABLE.matcher(sql);
@@ -87,12 +89,19 @@ final class Reads {
 		// kept when it reads only committed snapshots' views (not functions or metadata tables, made anew)
 		if (key != null && db.defined.values().stream().map(v -> v.toLowerCase(Locale.ROOT)).collect(
 				Collectors.toSet()).containsAll(r.names())) {
-			if (db.rewrites.size() > 256) {
-				db.rewrites.clear();
-			}
-			db.rewrites.put(key, r.text());
+			keep(key, r.text());
 		}
 		return new Answer(db.connection(), r.text(), List.of());
+	}
+
+	private void keep(String key, String text) {
+		if (key == null) {
+			return;
+		}
+		if (db.rewrites.size() > 256) {
+			db.rewrites.clear();
+		}
+		db.rewrites.put(key, text);
 	}
 
 	/**
