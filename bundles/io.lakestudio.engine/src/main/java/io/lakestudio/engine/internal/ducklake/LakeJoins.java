@@ -23,6 +23,9 @@ final class LakeJoins {
 	private boolean on = true;
 	/** Whether the rewrite since {@link #on} named a lake table. */
 	private boolean named;
+	/** The views made so far on {@link #madeOn}: one per export file, whose name is its plan's digest. */
+	private final java.util.Set<String> made = new java.util.HashSet<>();
+	private Connection madeOn;
 
 	LakeJoins(DuckLakeKind.LakeTables tables) {
 		this.tables = tables;
@@ -57,9 +60,18 @@ final class LakeJoins {
 		}
 		Path file = tables.file(reference);
 		String name = "__dl_lake_" + file.getFileName().toString().replace(".parquet", "");
-		try (Statement s = d.createStatement()) {
-			s.execute("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT * FROM read_parquet("
-					+ Sql.string(file.toString()) + ")");
+		if (d != madeOn) {
+			made.clear(); // a new DuckDB: its temp views are gone
+			madeOn = d;
+		}
+		if (made.add(name)) {
+			try (Statement s = d.createStatement()) {
+				s.execute("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name) + " AS SELECT * FROM read_parquet("
+						+ Sql.string(file.toString()) + ")");
+			} catch (SQLException e) {
+				made.remove(name);
+				throw e;
+			}
 		}
 		return name;
 	}
