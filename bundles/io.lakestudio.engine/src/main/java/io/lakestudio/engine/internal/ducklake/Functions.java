@@ -23,7 +23,7 @@ import io.lakestudio.engine.internal.Sql;
 /**
  * The extension's table functions, each answered from the catalog into a temp table with the extension's columns:
  * {@code ducklake_snapshots}, {@code ducklake_current_snapshot}, {@code ducklake_last_committed_snapshot},
- * {@code ducklake_table_info} and {@code ducklake_list_files}.
+ * {@code ducklake_table_info}, {@code ducklake_list_files}, {@code ducklake_settings} and {@code ducklake_options}.
  */
 final class Functions {
 
@@ -136,6 +136,13 @@ final class Functions {
 			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " AS SELECT " + Sql.string(type) + " AS catalog_type, "
 					+ text(a.catalog.store().metadata().get("version")) + "::VARCHAR AS extension_version, "
 					+ Sql.string(a.catalog.dataPath()) + " AS data_path");
+		}
+		case "ducklake_options" -> {
+			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " (" + CatalogOptions.COLUMNS + ")");
+			List<String> rows = CatalogOptions.rows(a);
+			if (!rows.isEmpty()) {
+				sql.add("INSERT INTO " + table + " VALUES " + String.join(", ", rows));
+			}
 		}
 		default -> throw new EngineException(Kind.REFUSED, "refused: " + name + " is not answered here yet");
 		}
