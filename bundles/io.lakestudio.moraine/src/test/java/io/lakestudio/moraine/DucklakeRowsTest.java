@@ -36,7 +36,7 @@ class DucklakeRowsTest {
 					"partial_max")),
 			Map.entry("ducklake_delete_file", Set.of("delete_file_id", "table_id", "begin_snapshot", "end_snapshot",
 					"data_file_id", "path", "path_is_relative", "format", "delete_count", "file_size_bytes",
-					"footer_size", "encryption_key")),
+					"footer_size", "encryption_key", "partial_max")),
 			Map.entry("ducklake_table_stats", Set.of("table_id", "record_count", "next_row_id", "file_size_bytes")),
 			Map.entry("ducklake_table_column_stats", Set.of("table_id", "column_id", "contains_null",
 					"contains_nan", "min_value", "max_value", "extra_stats")),

@@ -175,7 +175,9 @@ final class CommitRows {
 			long target = f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId();
 			Map<String, Object> r = row("delete_file_id", f.id() + shift, "table_id", f.tableId(), "data_file_id",
 					target, "path", f.path(), "path_is_relative", f.relative(), "format", "parquet", "delete_count",
-					f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize());
+					f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "partial_max",
+					f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT ? f.partialMax()
+							: Long.valueOf(tx.snapshotId().value()));
 			if (f.beginSnapshot() > 0) {
 				r.put("begin_snapshot", f.beginSnapshot()); // a flush of inlined deletes: from the first of them, as on SQLite
 			}

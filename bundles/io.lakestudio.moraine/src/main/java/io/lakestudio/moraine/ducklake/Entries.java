@@ -96,7 +96,7 @@ final class Entries {
 				out.add(new DeleteFile((Long) r.get("delete_file_id"), tableId, (Long) r.get("begin_snapshot"),
 						(Long) r.get("data_file_id"), (String) r.get("path"),
 						Boolean.TRUE.equals(r.get("path_is_relative")), (Long) r.get("delete_count"),
-						(Long) r.get("file_size_bytes"), footer == null ? 0 : (Long) footer));
+						(Long) r.get("file_size_bytes"), footer == null ? 0 : (Long) footer, (Long) r.get("partial_max")));
 			}
 		}
 		return out;

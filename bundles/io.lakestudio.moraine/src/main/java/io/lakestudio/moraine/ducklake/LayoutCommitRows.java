@@ -40,10 +40,20 @@ final class LayoutCommitRows {
 				"ducklake_file_partition_value" }) {
 			rows.deleteAny(t, "data_file_id", ids);
 		}
-		for (ScheduledFile f : c.removedDataFiles) {
+		// a delete file another took the place of, holding its deletes with their snapshots (partial_max)
+		rows.deleteAny("ducklake_delete_file", "delete_file_id", c.removedDeleteFiles.stream().map(
+				ScheduledFile::dataFileId).toList());
+		for (ScheduledFile f : concat(c.removedDataFiles, c.removedDeleteFiles)) {
 			rows.insert("ducklake_files_scheduled_for_deletion", row("data_file_id", f.dataFileId(), "path", f.path(),
 					"path_is_relative", f.relative(), "schedule_start", now));
 		}
+	}
+
+	private static java.util.List<ScheduledFile> concat(java.util.List<ScheduledFile> a,
+			java.util.List<ScheduledFile> b) {
+		java.util.List<ScheduledFile> out = new java.util.ArrayList<>(a);
+		out.addAll(b);
+		return out;
 	}
 
 	/** The macros ended and made: implementations numbered from 0, their parameters too. */

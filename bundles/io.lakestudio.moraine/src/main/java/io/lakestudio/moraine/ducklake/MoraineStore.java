@@ -222,6 +222,12 @@ public final class MoraineStore implements MetadataStore {
 		}
 	}
 
+	/** A delete file's rows carry their snapshots ({@code partial_max}), as on SQLite. */
+	@Override
+	public boolean keepsDeleteSnapshots() {
+		return true;
+	}
+
 	/** Inlined rows are carried as host rows ({@link InlinedRows}), so a writer keeps them as SQLite does. */
 	@Override
 	public boolean keepsInlinedData() {

@@ -14,7 +14,7 @@ import io.lakestudio.moraine.CatalogSnapshot;
 /**
  * A {@code ducklake_*} table listed from a moraine snapshot in the specification's columns and their text form,
  * as {@link io.lakestudio.ducklake.MetadataStore#rows} gives them: moraine's rows carry the spec's column names
- * (a column moraine does not keep, such as a delete file's {@code partial_max}, is NULL), times are microseconds turned into a
+ * (a column moraine does not keep is NULL), times are microseconds turned into a
  * timestamp with its UTC offset, the global options' scope is NULL as DuckLake writes it.
  */
 final class SpecRows {

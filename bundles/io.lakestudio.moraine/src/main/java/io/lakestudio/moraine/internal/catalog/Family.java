@@ -38,7 +38,7 @@ public enum Family {
 			"extra_stats"),
 	DELETE_FILE("ducklake_delete_file", Layout.CURRENT, 2, "table_id", "delete_file_id", "begin_snapshot",
 			"end_snapshot", "data_file_id", "path", "path_is_relative", "format", "delete_count",
-			"file_size_bytes", "footer_size", "encryption_key"),
+			"file_size_bytes", "footer_size", "encryption_key", "partial_max"),
 	TABLE_STATS("ducklake_table_stats", Layout.CURRENT, 1, "table_id", "record_count", "next_row_id",
 			"file_size_bytes"),
 	TABLE_COLUMN_STATS("ducklake_table_column_stats", Layout.CURRENT, 2, "table_id", "column_id", "contains_null",
@@ -114,7 +114,7 @@ public enum Family {
 					"value_count", "null_count", "min_value", "max_value", "contains_nan", "extra_stats");
 			case DELETE_FILE -> List.of("delete_file_id", "table_id", "begin_snapshot", "end_snapshot",
 					"data_file_id", "path", "path_is_relative", "format", "delete_count", "file_size_bytes",
-					"footer_size", "encryption_key");
+					"footer_size", "encryption_key", "partial_max");
 			case PARTITION_INFO -> List.of("partition_id", "table_id", "begin_snapshot", "end_snapshot");
 			case PARTITION_COLUMN -> List.of("partition_id", "table_id", "partition_key_index", "column_id",
 					"transform");

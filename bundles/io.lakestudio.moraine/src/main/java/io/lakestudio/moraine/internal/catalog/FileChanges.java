@@ -103,7 +103,7 @@ final class FileChanges {
 		long id = m.counters.nextFileId++;
 		m.rows.put(new Row(Family.DELETE_FILE, new Object[] { file.table().value(), id, m.snapshot, null,
 				file.dataFile().value(), file.path(), file.pathIsRelative(), file.format(), file.deleteCount(),
-				file.fileSizeBytes(), file.footerSize(), null }));
+				file.fileSizeBytes(), file.footerSize(), null, null }));
 		m.changes.add("deleted_from_table:" + file.table().value());
 		return new DeleteFileId(id);
 	}

@@ -20,7 +20,12 @@ public final class Row {
 	}
 
 	static Row decode(Family family, List<Object> fields) {
-		return new Row(family, fields.toArray());
+		Object[] values = fields.toArray();
+		if (values.length < family.columns.size()) {
+			// a row stored before its family gained columns at its end: those are NULL
+			values = Arrays.copyOf(values, family.columns.size());
+		}
+		return new Row(family, values);
 	}
 
 	List<Object> fields() {
