@@ -33,7 +33,9 @@ final class DfsFailures {
 				return l;
 			}
 			if (c instanceof HttpResponseException h && h.getResponse() != null) {
-				return status(what, h, clock);
+				return h.getResponse().getStatusCode() < 300
+						? new LakeException(Kind.MALFORMED, what + ": the answer cannot be read: " + h.getMessage(), h)
+						: status(what, h.getResponse(), h, clock);
 			}
 			if (c instanceof HttpTimeoutException || c instanceof TimeoutException) {
 				return new LakeException(Kind.UNAVAILABLE, "No answer from " + uri.getHost() + " in time", e);
@@ -58,21 +60,18 @@ final class DfsFailures {
 				|| c instanceof com.fasterxml.jackson.core.JsonProcessingException;
 	}
 
-	private static LakeException status(String what, HttpResponseException h, Clock clock) {
-		HttpResponse r = h.getResponse();
+	/** An answer of status 300 or more, as its kind; {@code cause} (may be null) is the SDK's exception of it. */
+	static LakeException status(String what, HttpResponse r, Throwable cause, Clock clock) {
 		int status = r.getStatusCode();
 		String code = r.getHeaderValue("x-ms-error-code");
 		String message = what + ": " + status + (code == null ? "" : " " + code);
 		Duration retryAfter = Http.retryAfter(r.getHeaderValue("Retry-After"), clock);
-		if (status < 300) {
-			return new LakeException(Kind.MALFORMED, what + ": the answer cannot be read: " + h.getMessage(), h);
-		}
 		return switch (status) {
-		case 401, 403 -> new LakeException(Kind.UNAUTHORIZED, message, h);
-		case 404 -> new LakeException(Kind.NOT_FOUND, message, h);
-		case 429 -> new LakeException(Kind.THROTTLED, message, retryAfter, h);
-		default -> status >= 500 ? new LakeException(Kind.UNAVAILABLE, message, retryAfter, h)
-				: new LakeException(Kind.FAILED, message, h);
+		case 401, 403 -> new LakeException(Kind.UNAUTHORIZED, message, cause);
+		case 404 -> new LakeException(Kind.NOT_FOUND, message, cause);
+		case 429 -> new LakeException(Kind.THROTTLED, message, retryAfter, cause);
+		default -> status >= 500 ? new LakeException(Kind.UNAVAILABLE, message, retryAfter, cause)
+				: new LakeException(Kind.FAILED, message, cause);
 		};
 	}
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,6 +48,25 @@ class DfsSdkTest {
 	private String files;
 	private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
 	private final List<String> log = new CopyOnWriteArrayList<>();
+
+	/**
+	 * One read with long timeouts first: the first test of a JVM loads the SDK's, the HTTP client's and TLS's
+	 * classes inside its first request, which on a loaded machine took longer than the 800 ms the tests below give
+	 * an answer (so that a held one fails fast).
+	 */
+	@BeforeAll
+	static void warm(@TempDir Path warm) throws Exception {
+		BigTenant.write(warm, 1, 1, 1);
+		Files.write(warm.resolve("ws00/lh000.Lakehouse/Files/w.txt"), "w".getBytes());
+		try (Emulator e = Emulator.start(warm)) {
+			ClientCredentials tokens = new ClientCredentials(URI.create(e.tokenUrl()), Tokens.CLIENT_ID,
+					() -> Tokens.CLIENT_SECRET, HttpClient.newHttpClient(), java.time.Clock.systemUTC());
+			DfsStore s = new FabricLake(Endpoints.of(e.fabricUrl(), e.dfsUrl()).trusting(e.dfsCaFile()), tokens,
+					m -> {}, java.time.Clock.systemUTC()).store();
+			s.stat(s.path("ws00", "lh000.Lakehouse/Files/w.txt"));
+			s.read(s.path("ws00", "lh000.Lakehouse/Files/w.txt"), 0, 1);
+		}
+	}
 
 	@BeforeEach
 	void start() throws IOException {
@@ -197,5 +217,38 @@ class DfsSdkTest {
 		assertEquals(Kind.MALFORMED, m.kind(), m::toString);
 		assertTrue(m.getMessage().contains("cannot be read"), m.getMessage());
 		assertEquals(1, store.list(files, false).size(), "the next listing reads whole");
+	}
+
+	/**
+	 * A read is sent through the service client's pipeline as the SDK's read sent it: one GET of the blob URL with
+	 * x-ms-range, a missing file is not found, an expired token is renewed on storage's challenge, no answer in
+	 * time is unavailable, and nothing of the token reaches the log.
+	 */
+	@Test
+	void aReadFailsAsTheSdksReadDid() throws Exception {
+		String csv = files + "/raw/a.csv";
+		LakeException missing = assertThrows(LakeException.class, () -> store.read(files + "/raw/nope.csv", 0, 4));
+		assertEquals(Kind.NOT_FOUND, missing.kind(), () -> trace(missing));
+		assertTrue(missing.getMessage().contains("404"), missing.getMessage());
+		emu.tokens().expireAll();
+		emu.log().clear();
+		assertArrayEquals("0123".getBytes(), store.read(csv, 0, 4));
+		assertEquals(List.of(401, 206), dfs().stream().map(Request::status).toList());
+		assertEquals("bytes=0-3", dfs().get(1).range());
+		emu.faults().add(Fault.hold().on("a.csv"));
+		LakeException held = assertThrows(LakeException.class, () -> store.read(csv, 0, 4));
+		assertEquals(Kind.UNAVAILABLE, held.kind(), () -> trace(held));
+		assertTrue(held.getMessage().contains("No answer"), held.getMessage());
+		assertTrue(log.stream().noneMatch(l -> l.contains("emu.") || l.toLowerCase().contains("bearer")), log::toString);
+	}
+
+	/** The blob URL of a read, by the SDK's rule; the emulator's IP-style endpoint has no account in its path. */
+	@Test
+	void readsGoToTheBlobUrlTheSdkWouldUse() {
+		assertEquals("https://onelake.blob.fabric.microsoft.com",
+				DfsStore.blobUrl("https://onelake.dfs.fabric.microsoft.com"));
+		assertEquals("https://westus-onelake.blob.fabric.microsoft.com",
+				DfsStore.blobUrl("https://westus-onelake.dfs.fabric.microsoft.com/"));
+		assertEquals("https://127.0.0.1:4444", DfsStore.blobUrl("https://127.0.0.1:4444/"));
 	}
 }
