@@ -23,7 +23,7 @@ import io.lakestudio.engine.internal.Sql;
 /**
  * The extension's table functions, each answered from the catalog into a temp table with the extension's columns:
  * {@code ducklake_snapshots}, {@code ducklake_current_snapshot}, {@code ducklake_last_committed_snapshot},
- * {@code ducklake_table_info} and {@code ducklake_list_files}.
+ * {@code ducklake_table_info}, {@code ducklake_list_files}, {@code ducklake_settings} and {@code ducklake_options}.
  */
 final class Functions {
 
@@ -137,6 +137,21 @@ final class Functions {
 					+ text(a.catalog.store().metadata().get("version")) + "::VARCHAR AS extension_version, "
 					+ Sql.string(a.catalog.dataPath()) + " AS data_path");
 		}
+		case "ducklake_options" -> {
+			// every option set, where it is set: the catalog's, a schema's (its name), a table's (schema.table);
+			// no description (the extension's texts are not kept here)
+			sql.add("CREATE OR REPLACE TEMP TABLE " + table + " (option_name VARCHAR, description VARCHAR,"
+					+ " value VARCHAR, scope VARCHAR, scope_entry VARCHAR)");
+			CatalogAt cat = a.view();
+			options(sql, table, a.catalog.store().metadata(), "GLOBAL", null);
+			for (SchemaEntry s : cat.schemas()) {
+				options(sql, table, a.catalog.store().schemaOptions(s.id()), "SCHEMA", s.name());
+			}
+			for (TableEntry t : cat.tables()) {
+				options(sql, table, a.catalog.store().tableOptions(t.id()), "TABLE", cat.schemaOf(t).orElseThrow()
+						.name() + "." + t.name());
+			}
+		}
 		default -> throw new EngineException(Kind.REFUSED, "refused: " + name + " is not answered here yet");
 		}
 		try (Statement s = d.createStatement()) {
@@ -168,6 +183,12 @@ final class Functions {
 					.toList()) + "]");
 		}
 		return "MAP {" + String.join(", ", entries) + "}";
+	}
+
+	private static void options(List<String> sql, String table, Map<String, String> options, String scope,
+			String entry) {
+		options.forEach((k, v) -> sql.add("INSERT INTO " + table + " VALUES (" + Sql.string(k) + ", NULL, " + text(v)
+				+ ", '" + scope + "', " + text(entry) + ")"));
 	}
 
 	private static String text(String s) {

@@ -286,7 +286,7 @@ final class Rewriter {
 	 * is {@code ducklake_name('<catalog>', ...)}.
 	 */
 	private static final Set<String> CATALOG_MACROS = Set.of("snapshots", "current_snapshot",
-			"last_committed_snapshot", "settings", "table_info", "table_changes", "table_insertions", "table_deletions");
+			"last_committed_snapshot", "settings", "options", "table_info", "table_changes", "table_insertions", "table_deletions");
 
 	/** DuckDB's listings of the catalog, which get the attached catalogs' rows. */
 	static final Set<String> SYSTEM_LISTINGS = Set.of("duckdb_tables", "duckdb_views", "duckdb_columns",
