@@ -96,6 +96,8 @@ public final class Commit {
 	 * it (row_group_count); one not here is unknown (NULL), as for a file of a 1.0 catalog migrated.
 	 */
 	public final Map<Long, Long> rowGroups = new LinkedHashMap<>();
+	/** The stats of the shredded fields of VARIANT columns in a new data file, by its id. */
+	public final Map<Long, List<VariantStats>> variantStats = new LinkedHashMap<>();
 	/**
 	 * Tags set on a view's columns (DuckLake 1.1's ducklake_view_column_tag): view id, the column's name as the
 	 * view's query names it, then key to value (null: the tag goes).

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -18,6 +19,7 @@ import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.ducklake.ViewEntry;
 
 /** The rows of one commit, written inside the store's open transaction; the new snapshot is {@code latest + 1}. */
@@ -259,6 +261,26 @@ final class CommitWriter {
 					}
 					st.executeUpdate();
 				}
+				variantStats(id, f);
+			}
+		}
+	}
+
+	private void variantStats(long id, DataFile f) throws SQLException {
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_file_variant_stats VALUES"
+				+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)")) {
+			for (VariantStats v : c.variantStats.getOrDefault(f.id(), List.of())) {
+				ps.setLong(1, id);
+				ps.setLong(2, f.tableId());
+				ps.setLong(3, v.columnId());
+				ps.setString(4, v.path());
+				ps.setString(5, v.shreddedType());
+				ps.setLong(6, v.columnSizeBytes());
+				ps.setLong(7, v.valueCount());
+				ps.setLong(8, v.nullCount());
+				ps.setString(9, v.min());
+				ps.setString(10, v.max());
+				ps.executeUpdate();
 			}
 		}
 	}
@@ -268,7 +290,7 @@ final class CommitWriter {
 		try (PreparedStatement ps = db.prepareStatement(SqlMaintenance.SCHEDULE)) {
 			for (io.lakestudio.ducklake.ScheduledFile f : c.removedDataFiles) {
 				for (String t : new String[] { "ducklake_data_file", "ducklake_file_column_stats",
-						"ducklake_file_partition_value" }) {
+						"ducklake_file_variant_stats", "ducklake_file_partition_value" }) {
 					update("DELETE FROM " + t + " WHERE data_file_id = " + f.dataFileId());
 				}
 				SqlMaintenance.writeScheduled(ps, f, now);

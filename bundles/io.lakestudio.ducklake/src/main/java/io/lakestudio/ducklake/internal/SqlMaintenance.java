@@ -145,6 +145,7 @@ final class SqlMaintenance {
 				update("DELETE FROM " + table + " WHERE " + idColumn + " = " + f.dataFileId());
 				if (table.equals("ducklake_data_file")) {
 					update("DELETE FROM ducklake_file_column_stats WHERE data_file_id = " + f.dataFileId());
+					update("DELETE FROM ducklake_file_variant_stats WHERE data_file_id = " + f.dataFileId());
 					update("DELETE FROM ducklake_file_partition_value WHERE data_file_id = " + f.dataFileId());
 				}
 			}

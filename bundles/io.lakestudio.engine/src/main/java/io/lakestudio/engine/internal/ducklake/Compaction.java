@@ -28,6 +28,7 @@ import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
+import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.ducklake.TableStats;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
@@ -249,6 +250,7 @@ final class Compaction {
 				continue;
 			}
 			List<ColumnStats> stats = writes.stats(file, cols);
+			List<VariantStats> variants = VariantFileStats.of(d, Sql.string(file.toString()), cols);
 			long size = Files.size(file);
 			long footer = writes.footer(file);
 			long groups = writes.rowGroups(file.toString());
@@ -264,6 +266,7 @@ final class Compaction {
 			long id = c.fileId();
 			c.newDataFiles.add(new DataFile(id, t.id(), 0, name, true, count, size, footer, start, stats));
 			c.rowGroups.put(id, groups);
+			c.variantStats.put(id, variants);
 			c.lineage.put(id, new FileLineage(id, rewriting ? null : first, positional ? start : null,
 					snapshots ? last : null));
 			if (bin.partition() != null) {

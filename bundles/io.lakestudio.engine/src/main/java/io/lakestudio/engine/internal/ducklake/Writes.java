@@ -28,6 +28,7 @@ import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.engine.internal.Sql;
 
 /**
@@ -150,6 +151,7 @@ final class Writes {
 				String file = part.dir() + staged.getFileName();
 				long n = count("SELECT num_rows FROM parquet_file_metadata(" + Sql.string(staged.toString()) + ")");
 				List<ColumnStats> stats = stats(staged, cols);
+				List<VariantStats> variants = VariantFileStats.of(d, Sql.string(staged.toString()), cols);
 				long size = Files.size(staged);
 				long footer = footer(staged);
 				long groups = rowGroups(staged.toString());
@@ -161,6 +163,7 @@ final class Writes {
 				long fileId = c.fileId();
 				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, start, stats));
 				c.rowGroups.put(fileId, groups);
+				c.variantStats.put(fileId, variants);
 				if (idColumn != null) { // the ids are in the file
 					c.lineage.put(fileId, new FileLineage(fileId, null, flush ? start : null, null));
 				}
@@ -397,8 +400,9 @@ final class Writes {
 		for (ColumnEntry top : cols) {
 			for (NestedColumns.Leaf leaf : NestedColumns.leaves(top)) {
 				ColumnEntry col = leaf.column();
-				if (col.type().equals("variant")) {
-					continue; // a variant's parts are shredded in the file: no min and max of its own
+				if (col.type().equals("variant")) { // its parts are shredded in the file: no min and max of its own
+					out.add(VariantFileStats.column(d, f, col, leaf.path()));
+					continue;
 				}
 				String type = NestedTypes.duckType(col);
 				String cast = type.equals("BLOB") ? "stats_min_value" : "TRY_CAST(stats_min_value AS " + type + ")";
