@@ -304,7 +304,7 @@ final class CommitWriter {
 
 	private void deleteFiles() throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_delete_file VALUES"
-				+ " (?, ?, ?, NULL, ?, ?, ?, 'parquet', ?, ?, ?, NULL, ?" + (v1_1 ? ", ?)" : ")"))) {
+				+ " (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?" + (v1_1 ? ", ?)" : ")"))) {
 			for (DeleteFile f : c.newDeleteFiles) {
 				ps.setLong(1, f.id() + shift);
 				ps.setLong(2, f.tableId());
@@ -312,13 +312,14 @@ final class CommitWriter {
 				ps.setLong(4, f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId());
 				ps.setString(5, f.path());
 				ps.setInt(6, f.relative() ? 1 : 0);
-				ps.setLong(7, f.deleteCount());
-				ps.setLong(8, f.fileSizeBytes());
-				ps.setLong(9, f.footerSize());
-				SqlStore.setLong(ps, 10, f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT
+				ps.setString(7, f.format());
+				ps.setLong(8, f.deleteCount());
+				ps.setLong(9, f.fileSizeBytes());
+				ps.setLong(10, f.footerSize());
+				SqlStore.setLong(ps, 11, f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT
 						? f.partialMax() : Long.valueOf(s));
 				if (v1_1) {
-					SqlStore.setLong(ps, 11, c.rowGroups.get(f.id()));
+					SqlStore.setLong(ps, 12, c.rowGroups.get(f.id()));
 				}
 				ps.executeUpdate();
 			}

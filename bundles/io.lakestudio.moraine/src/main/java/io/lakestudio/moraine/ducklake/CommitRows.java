@@ -174,7 +174,7 @@ final class CommitRows {
 		for (DeleteFile f : c.newDeleteFiles) {
 			long target = f.dataFileId() >= c.base().nextFileId() ? f.dataFileId() + shift : f.dataFileId();
 			Map<String, Object> r = row("delete_file_id", f.id() + shift, "table_id", f.tableId(), "data_file_id",
-					target, "path", f.path(), "path_is_relative", f.relative(), "format", "parquet", "delete_count",
+					target, "path", f.path(), "path_is_relative", f.relative(), "format", f.format(), "delete_count",
 					f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "partial_max",
 					f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT ? f.partialMax()
 							: Long.valueOf(tx.snapshotId().value()));

@@ -36,7 +36,10 @@ final class AttachSql {
 		return f.contains(".") ? f.substring(0, f.indexOf('.')) : f;
 	}
 
-	/** The options in parentheses, if any; {@code metadataName[0]} becomes METADATA_CATALOG's value if given. */
+	/**
+	 * The options in parentheses, if any; {@code metadataName[0]} becomes METADATA_CATALOG's value if given,
+	 * {@code metadataName[2]} WRITE_DELETION_VECTORS' (when the array has room).
+	 */
 	static AttachOptions options(Text t, String[] metadataName) throws ParseException {
 		AttachOptions o = AttachOptions.defaults();
 		if (t.atEnd()) {
@@ -73,7 +76,12 @@ final class AttachSql {
 				}
 			}
 			case "METADATA_SCHEMA" -> o = o.withMetadataSchema(v);
-			case "TYPE", "WRITE_DELETION_VECTORS", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
+			case "WRITE_DELETION_VECTORS" -> {
+				if (metadataName.length > 2) {
+					metadataName[2] = String.valueOf(flag);
+				}
+			}
+			case "TYPE", "METADATA_PATH", "ENCRYPTED", "CREATE_IF_NOT_EXISTS",
 					"MIGRATE_IF_REQUIRED" -> {
 				// names the extension's own machinery: nothing to do here
 			}
@@ -90,7 +98,8 @@ final class AttachSql {
 	static Attached open(String name, String url, Text t, KindDuckDb db, String defaultVersion)
 			throws ParseException, EngineException, DuckLakeException, SQLException {
 		// [1]: META_CHECKPOINT, a moraine store's checkpoint to pin the attachment to
-		String[] metadataName = { "__ducklake_metadata_" + name, null };
+		// [2]: WRITE_DELETION_VECTORS
+		String[] metadataName = { "__ducklake_metadata_" + name, null, null };
 		AttachOptions o = options(t, metadataName).withDefaultVersion(defaultVersion);
 		if (metadataName[0].equalsIgnoreCase(name)) {
 			throw new EngineException(Kind.FAILED, "Binder Error: the metadata catalog of DuckLake \"" + name
@@ -120,6 +129,7 @@ final class AttachSql {
 				});
 		Attached made = new Attached(name, c, metadataName[0]);
 		made.inliningRowLimit = o.dataInliningRowLimit();
+		made.writeDeletionVectors = "true".equals(metadataName[2]);
 		made.fdlFiles = fdlFiles;
 		return made;
 	}

@@ -26,6 +26,8 @@ final class Attached {
 	final String metadataName;
 	/** The attach's DATA_INLINING_ROW_LIMIT, if it gave one. */
 	Long inliningRowLimit;
+	/** The attach's WRITE_DELETION_VECTORS: DELETE writes deletion vectors unless an option says otherwise. */
+	boolean writeDeletionVectors;
 	/** An FDL version's data files, each checked against its catalog's hash before DuckDB first reads it; else null. */
 	io.lakestudio.fdl.CheckedFiles fdlFiles;
 	private Commit pending;

@@ -18,7 +18,7 @@ import io.lakestudio.engine.internal.Sql;
  * The rows of some of a table's data files with their lineage, for maintenance and the change feed: the columns
  * by field id, each row's id ({@link #ROW_ID}: the embedded one, else the file's first row id plus its position),
  * its snapshot ({@link #SNAPSHOT}: the embedded one, else the file's first snapshot), its file and position; minus
- * the rows the files' delete files name, and, read at a snapshot, minus rows of later snapshots.
+ * the rows the files' delete files (and deletion vectors) name, and, read at a snapshot, minus rows of later snapshots.
  */
 final class FileRows {
 
@@ -75,6 +75,7 @@ final class FileRows {
 		List<String> ids = new ArrayList<>();
 		List<String> deletes = new ArrayList<>();
 		List<String> deletePaths = new ArrayList<>();
+		List<String> vectors = new ArrayList<>(); // (file, pos) of deletion vectors
 		boolean bySnapshot = false;
 		for (ReadPlan.Part p : parts) {
 			String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
@@ -84,7 +85,10 @@ final class FileRows {
 			fileIds.add(p.data().id());
 			ids.add("(" + Sql.string(path) + ", " + p.data().id() + "::BIGINT, " + (start == null ? "NULL" : start)
 					+ "::BIGINT, " + p.data().beginSnapshot() + "::BIGINT)");
-			if (applyDeletes && p.deletes() != null) {
+			if (applyDeletes && DeletionVectorRows.is(p.deletes())) {
+				DeletionVectorRows.addRows(vectors, a.catalog.resolve(schema, t, p.deletes().path(),
+						p.deletes().relative()), p.data().id(), p.deletes(), upTo);
+			} else if (applyDeletes && p.deletes() != null) {
 				String dp = Sql.string(a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()));
 				deletePaths.add(dp);
 				deletes.add("(" + dp + ", " + p.data().id() + "::BIGINT, " + p.deletes().partialMax() + "::BIGINT)");
@@ -115,6 +119,9 @@ final class FileRows {
 					+ " JOIN (VALUES " + String.join(", ", deletes) + ") df(path, id, pmax) ON d.filename = df.path"
 					+ " WHERE df.id = f.id AND d.pos = r.file_row_number" + (bySnapshot && upTo != null ? " AND "
 							+ DeleteSnapshots.upTo("d.", "df.pmax", upTo) : "") + ")");
+		}
+		if (!vectors.isEmpty()) {
+			where.add("(f.id, r.file_row_number) NOT IN (VALUES " + String.join(", ", vectors) + ")");
 		}
 		if (applyDeletes) {
 			// deletes of file rows kept in the catalog, as of the snapshot read (or the latest)

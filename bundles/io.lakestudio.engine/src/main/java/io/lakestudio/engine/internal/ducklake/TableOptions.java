@@ -25,7 +25,8 @@ final class TableOptions {
 	}
 
 	/** The options that are booleans, refused (nothing written) when their value is none. */
-	private static final java.util.Set<String> BOOLEANS = java.util.Set.of("sort_on_insert", "hive_file_pattern");
+	private static final java.util.Set<String> BOOLEANS = java.util.Set.of("sort_on_insert", "hive_file_pattern",
+			DeletionVectorWrites.OPTION);
 
 	/** Sets a table's option when the call names a table; false when it doesn't (a catalog-wide option). */
 	static boolean set(Attached a, List<String> args) throws EngineException, DuckLakeException {

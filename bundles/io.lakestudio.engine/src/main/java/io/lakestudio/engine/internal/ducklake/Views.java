@@ -106,13 +106,17 @@ final class Views {
 			List<String> ids = new ArrayList<>();
 			List<String> deletes = new ArrayList<>();
 			List<String> deleteIds = new ArrayList<>();
+			List<String> vectors = new ArrayList<>(); // (file, pos) of deletion vectors, as of the snapshot
 			boolean bySnapshot = false;
 			for (ReadPlan.Part p : plan.parts()) {
 				String path = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
 				files.add(Sql.string(path));
 				fileIds.add(p.data().id());
 				ids.add("(" + Sql.string(path) + ", " + p.data().id() + ")");
-				if (p.deletes() != null) {
+				if (DeletionVectorRows.is(p.deletes())) {
+					DeletionVectorRows.addRows(vectors, a.catalog.resolve(schema, t, p.deletes().path(),
+							p.deletes().relative()), p.data().id(), p.deletes(), at.id());
+				} else if (p.deletes() != null) {
 					String dp = a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative());
 					deletes.add(Sql.string(dp));
 					deleteIds.add("(" + Sql.string(dp) + ", " + p.data().id() + ", " + p.deletes().partialMax()
@@ -124,7 +128,9 @@ final class Views {
 			for (ReadPlan.Part p : plan.parts()) {
 				paths.add(a.catalog.resolve(schema, t, p.data().path(), p.data().relative()));
 			}
-			List<String> inlinedDeletes = Inlining.deleteRows(Inlining.fileDeletes(a, at, pending, t.id()), fileIds);
+			List<String> inlinedDeletes = new ArrayList<>(Inlining.deleteRows(Inlining.fileDeletes(a, at, pending,
+					t.id()), fileIds));
+			inlinedDeletes.addAll(vectors); // taken away as the catalog's deletes are
 			// files registered by add_data_files are read by name (NameMapping), nested columns too
 			boolean nested = NestedReads.needed(columns) && mapped.isEmpty();
 			if (!inlinedDeletes.isEmpty()) {

@@ -227,20 +227,34 @@ final class Writes {
 			// its first snapshot on (a store that keeps partial_max; else the old one ends here)
 			boolean carry = old != null && (own ? old.partialMax() != null : a.catalog.store().keepsDeleteSnapshots());
 			String earlier = "";
-			if (old != null) {
+			if (DeletionVectorRows.is(old)) {
+				earlier = " UNION ALL " + DeletionVectorWrites.rows(a.catalog.resolve(schema, t, old.path(),
+						old.relative()), old, carry, own);
+			} else if (old != null) {
 				String snap = !carry ? "NULL" : old.partialMax() == null ? (own ? "NULL" : String.valueOf(
 						old.beginSnapshot())) : "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL"
 								: old.partialMax()) + ")";
 				earlier = " UNION ALL SELECT pos, " + snap + "::BIGINT FROM read_parquet(" + Sql.string(
 						a.catalog.resolve(schema, t, old.path(), old.relative())) + ")";
 			}
-			String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
+			String rowsOf = "SELECT " + Views.POS + " AS pos, NULL::BIGINT AS snap FROM " + Sql.ident(positions)
+					+ " WHERE " + Views.FILE + " = " + id + earlier;
+			boolean vector = DeletionVectorWrites.on(a, t);
+			String file = "ducklake-" + UUID.randomUUID() + "-delete." + (vector ? DeleteFile.PUFFIN : "parquet");
 			Path staged = staging.resolve(file);
-			exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos" + (carry ? ", snap AS "
-					+ FileLineage.SNAPSHOT_ID_COLUMN : "") + " FROM (SELECT " + Views.POS + " AS pos, NULL::BIGINT AS snap"
-					+ " FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " = " + id + earlier + ") ORDER BY pos)"
-					+ " TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
-			long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+			long count;
+			io.lakestudio.iceberg.DeletionVectors.Written written = null;
+			if (vector) {
+				// this commit's deletes are of snapshot base + 1 until it commits, as the extension writes them
+				written = DeletionVectorWrites.write(d, "SELECT pos, snap FROM (" + rowsOf + ") ORDER BY pos", staged,
+						dataPath, c.base().id() + 1);
+				count = written.deleteCount();
+			} else {
+				exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos" + (carry ? ", snap AS "
+						+ FileLineage.SNAPSHOT_ID_COLUMN : "") + " FROM (" + rowsOf + ") ORDER BY pos)"
+						+ " TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
+				count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+			}
 			if (count >= p.data().recordCount()) {
 				// every row of the file is gone: the file ends (as the extension does), no delete file names it
 				Files.deleteIfExists(staged);
@@ -253,8 +267,8 @@ final class Writes {
 				continue;
 			}
 			long size = Files.size(staged);
-			long footer = footer(staged);
-			long groups = rowGroups(staged.toString());
+			long footer = written != null ? written.footerSize() : footer(staged);
+			Long groups = written != null ? null : Long.valueOf(rowGroups(staged.toString())); // not Parquet: NULL
 			place(a, staged, a.catalog.resolve(schema, t, file, true));
 			if (carry && !own) {
 				c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
@@ -265,7 +279,9 @@ final class Writes {
 			c.newDeleteFiles.add(carry ? new DeleteFile(c.fileId(), t.id(), old.beginSnapshot(), id, file, true, count,
 					size, footer, own ? old.partialMax() : Long.valueOf(DeleteFile.THIS_SNAPSHOT))
 					: new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
-			c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
+			if (groups != null) {
+				c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
+			}
 		}
 		TableStats before = stats(a, c, t.id());
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
@@ -286,6 +302,9 @@ final class Writes {
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
 		String earlier = p.deletes() == null ? ""
+				: DeletionVectorRows.is(p.deletes()) ? " UNION SELECT pos FROM (" + DeletionVectorWrites.rows(
+						a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()), p.deletes(), false,
+						false) + ")"
 				: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(),
 						p.deletes().relative())) + ")";
 		List<String> values = positions.stream().map(x -> "(" + x + "::BIGINT)").toList();
