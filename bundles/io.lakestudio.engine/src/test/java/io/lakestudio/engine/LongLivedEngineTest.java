@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -84,9 +85,9 @@ class LongLivedEngineTest {
 			assertEquals(List.of(List.of("3", String.valueOf(one(3))), List.of("7", String.valueOf(one(7))),
 					List.of("38", String.valueOf(one(38))), List.of("39", String.valueOf(one(39)))),
 					TestLake.rows(e, sql));
-			String plan = TestLake.rows(e, "EXPLAIN " + sql).toString();
+			String plan = TestLake.rows(e, "EXPLAIN " + sql).toString().toUpperCase(Locale.ROOT);
 			assertTrue(plan.contains("READ_PARQUET"), plan);
-			assertFalse(plan.contains("JOIN"), plan);
+			assertFalse(plan.contains("JOIN"), plan); // DuckDB's box shows "Hash Join"
 		}
 	}
 
