@@ -42,7 +42,7 @@ class EngineObjectsTest {
 			assertEquals("2000", expected.get(0));
 			assertEquals(List.of(expected), TestLake.rows(e, COUNT));
 			// the view the engine made for it is __lake_1 (then __lake_2...); replace each name it might be
-			for (String name : new String[] { "__lake_1", "__lake_2", "__lake_1_f", "__ice_1", "__ls_all_tables" }) {
+			for (String name : new String[] { "__lake_1", "__lake_2", "__lake_1_d", "__ice_1", "__ls_all_tables" }) {
 				EngineException x = assertThrows(EngineException.class,
 						() -> e.execute("CREATE TEMP VIEW " + name + " AS SELECT 42 AS customer_id", "test").close());
 				assertEquals(EngineException.Kind.REFUSED, x.kind(), x.getMessage());

@@ -36,7 +36,10 @@ public final class PlanScans {
 	}
 
 	/** Names a parquet scan of one of our views may carry besides its table's columns. */
-	private static final Set<String> VIRTUAL = Set.of("filename", "file_row_number");
+	private static final Set<String> VIRTUAL = Set.of("filename", "file_row_number", "file_index");
+	/** A partition value looked up by file (see {@link TableView}), its literals taken out: a name of the scan. */
+	private static final Pattern PARTITION_LOOKUP = Pattern
+			.compile("array_extract\\(\\[[^\\[\\]]*\\], \\(CAST\\(file_index AS BIGINT\\) \\+ 1\\)\\)");
 	private static final Set<String> WORDS = Set.of("and", "or", "not", "is", "null", "in", "true", "false",
 			"between", "like");
 	private static final Pattern CAST = Pattern.compile("::[A-Z][A-Z0-9_ ]*(\\(\\d+(, ?\\d+)?\\))?");
@@ -124,7 +127,8 @@ public final class PlanScans {
 		if (quoted) {
 			return false;
 		}
-		String rest = NUMBER.matcher(CAST.matcher(b).replaceAll(" ")).replaceAll(" ");
+		String rest = NUMBER.matcher(CAST.matcher(PARTITION_LOOKUP.matcher(b).replaceAll(" file_index "))
+				.replaceAll(" ")).replaceAll(" ");
 		Matcher m = NAME.matcher(rest);
 		boolean understood = true;
 		int at = 0;

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import io.lakestudio.delta.DeltaScan;
@@ -13,9 +12,11 @@ import io.lakestudio.delta.ScanFile;
 /**
  * The SQL that makes a Delta snapshot a DuckDB view over local Parquet files: read_parquet with {@code schema=}
  * (by physical name, so column mapping and schema evolution work, and a file without a column gives NULL),
- * partition values from a small table joined on {@code filename}, and deletion vectors as an anti-join on
- * {@code (filename, file_row_number)}. Delta's data files do not hold partition columns, and hive_partitioning
- * can't be trusted on Delta paths, hence the join.
+ * partition values looked up by {@code file_index} in a constant list per partition column, and deletion vectors
+ * as an anti-join on {@code (filename, file_row_number)}. Delta's data files do not hold partition columns, and
+ * hive_partitioning can't be trusted on Delta paths. The lookup is no join on purpose: DuckDB 2.0.0 keeps ~1 KB of
+ * malloc per query that runs a hash join (notes/mem/join-creep.md), which a long-lived engine would pay on every
+ * statement over a partitioned table; DuckDB pushes a filter on the lookup into the scan as it would on a column.
  */
 public final class TableView {
 
@@ -46,12 +47,11 @@ public final class TableView {
 					+ " WHERE false");
 			return out;
 		}
-		boolean partitioned = !partitions.isEmpty();
 		boolean dvs = files.stream().anyMatch(f -> f.deleted() != null && f.deleted().length > 0);
 		List<String> schema = new ArrayList<>();
 		for (DeltaSchema.Column c : columns) {
 			if (partitions.contains(c.name())) {
-				select.add("f." + Sql.ident(c.name()));
+				select.add(partitionValue(c, files) + " AS " + Sql.ident(c.name()));
 			} else {
 				schema.add(Sql.string(c.physicalName()) + ": {name: " + Sql.string(c.physicalName()) + ", type: "
 						+ Sql.string(DeltaSchema.duckType(c.type(), true)) + ", default_value: NULL}");
@@ -64,7 +64,7 @@ public final class TableView {
 			from.append(i == 0 ? "" : ", ").append(Sql.string(files.get(i).local().toString()));
 		}
 		from.append("]");
-		if (partitioned || dvs) {
+		if (dvs) {
 			from.append(", filename = true");
 		}
 		if (dvs) {
@@ -74,10 +74,6 @@ public final class TableView {
 			from.append(", schema = map {").append(String.join(", ", schema)).append("}");
 		}
 		from.append(") r");
-		if (partitioned) {
-			out.addAll(partitionTable(name + "_f", columns, partitions, files));
-			from.append(" JOIN ").append(Sql.own(name + "_f")).append(" f ON f.filename = r.filename");
-		}
 		if (dvs) {
 			out.addAll(deletedTable(name + "_d", files));
 			from.append(" WHERE NOT EXISTS (SELECT 1 FROM ").append(Sql.own(name + "_d"))
@@ -88,28 +84,17 @@ public final class TableView {
 		return out;
 	}
 
-	private static List<String> partitionTable(String table, List<DeltaSchema.Column> columns,
-			Set<String> partitions, List<File> files) {
-		List<String> defs = new ArrayList<>(List.of("filename VARCHAR"));
-		List<DeltaSchema.Column> parts = columns.stream().filter(c -> partitions.contains(c.name())).toList();
-		for (DeltaSchema.Column c : parts) {
-			defs.add(Sql.ident(c.name()) + " " + DeltaSchema.duckType(c.type(), false));
-		}
-		List<String> out = new ArrayList<>();
-		out.add("CREATE OR REPLACE TABLE " + Sql.own(table) + " (" + String.join(", ", defs) + ")");
+	/**
+	 * The partition value of {@code c} of each row: its file's, from a constant list in file order indexed by
+	 * read_parquet's {@code file_index} (cast as Delta's partition value strings are everywhere).
+	 */
+	private static String partitionValue(DeltaSchema.Column c, List<File> files) {
 		StringBuilder values = new StringBuilder();
 		for (File f : files) {
-			Map<String, String> pv = f.scanFile().partitionValues();
-			values.append(values.length() == 0 ? "" : ", ").append("(").append(Sql.string(f.local().toString()));
-			for (DeltaSchema.Column c : parts) {
-				String v = pv.get(c.name());
-				String type = DeltaSchema.duckType(c.type(), false);
-				values.append(", ").append(v == null ? "NULL" : "CAST(" + Sql.string(v) + " AS " + type + ")");
-			}
-			values.append(")");
+			String v = f.scanFile().partitionValues().get(c.name());
+			values.append(values.isEmpty() ? "" : ", ").append(v == null ? "NULL" : Sql.string(v));
 		}
-		out.add("INSERT INTO " + Sql.own(table) + " VALUES " + values);
-		return out;
+		return "CAST([" + values + "] AS " + DeltaSchema.duckType(c.type(), false) + "[])[r.file_index::BIGINT + 1]";
 	}
 
 	private static List<String> deletedTable(String table, List<File> files) {

@@ -16,7 +16,7 @@ import java.util.Set;
  * The temp views statements read lake tables through (Delta's and Iceberg's alike), by table, snapshot and file
  * choice, with how a statement named each table (for messages). A long-lived engine sees ever new snapshots and
  * file choices, so at most {@code max} are kept: past that the least recently used view is dropped from DuckDB
- * with the tables it joins ({@code <view>_f}, partition values; {@code <view>_d}, deleted rows), never one the
+ * with the table of deleted rows it anti-joins ({@code <view>_d}), never one the
  * running statement reads. A kept plan naming a dropped view is made again ({@link #allLive}). Not thread-safe
  * (statements run one at a time).
  */
@@ -142,7 +142,6 @@ final class Views {
 	private static void drop(Connection d, String name) {
 		try (Statement s = d.createStatement()) {
 			s.execute("DROP VIEW IF EXISTS " + Sql.own(name));
-			s.execute("DROP TABLE IF EXISTS " + Sql.own(name + "_f"));
 			s.execute("DROP TABLE IF EXISTS " + Sql.own(name + "_d"));
 		} catch (SQLException e) {
 			// DuckDB keeps it until the session ends; the name is never used again

@@ -32,6 +32,21 @@ class RowGroupsTest {
 		assertFalse(PlanScans.names("(s ~~ 'x%')", new HashSet<>()), "an operator not known");
 	}
 
+	/**
+	 * A filter on a partition column, pushed into a scan of a Delta view (TableView looks the value up by
+	 * file_index), as DuckDB 2.0.0 prints it: the scan names file_index and can still be told apart from others.
+	 */
+	@Test
+	void aPartitionValueLookupNamesTheFileIndex() {
+		assertEquals(Set.of("file_index"),
+				names("(array_extract(['a''x]', 'b', 'c'], (CAST(file_index AS BIGINT) + 1)) = 'b')"));
+		assertEquals(Set.of("file_index", "id"), names("((array_extract([0, 1, NULL::INTEGER], (CAST(file_index AS"
+				+ " BIGINT) + 1)) >= 1) AND (id > 3))"));
+		assertFalse(PlanScans.names("(array_extract(s, 2) = 'b')", new HashSet<>()), "another lookup");
+		assertArrayEquals(new int[] { 1, 0 }, PlanScans.match(List.of(scan("k"), scan("k", "amount", "file_index")),
+				List.of(Set.of("k", "amount"), Set.of("k", "name"))));
+	}
+
 	private static PlanScans.Scan scan(String... columns) {
 		return new PlanScans.Scan(Set.of(columns), List.of(), true);
 	}
