@@ -114,6 +114,7 @@ public final class Conflicts {
 			check(id, theirs.altered, "alter table", "altered it");
 		}
 		for (long id : existing(ours.alteredViews)) {
+			check(id, theirs.droppedViews, "alter view", "dropped it");
 			check(id, theirs.alteredViews, "alter view", "altered it");
 		}
 	}

@@ -213,6 +213,14 @@ public interface MetadataStore extends AutoCloseable {
 	}
 
 	/**
+	 * The tags of a view's columns at {@code snapshot} (a 1.1 catalog's {@code ducklake_view_column_tag}): the
+	 * column's name as the view's query gives it, then key to value. None in a catalog that has no such table.
+	 */
+	default Map<String, Map<String, String>> viewColumnTags(long viewId, long snapshot) throws DuckLakeException {
+		return Map.of();
+	}
+
+	/**
 	 * The name mappings of the table's data files registered by {@code ducklake_add_data_files} (files without
 	 * field ids): data file id to column id to the file's column name. None by default.
 	 */

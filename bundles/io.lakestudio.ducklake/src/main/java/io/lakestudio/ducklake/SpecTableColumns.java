@@ -24,6 +24,11 @@ public final class SpecTableColumns {
 		return TABLES_1_0.get(table);
 	}
 
+	/** The specification's table names for a catalog of {@code version}, in order. */
+	public static java.util.Set<String> names(String version) {
+		return (SpecTables.isV1_1(version) ? TABLES_1_1 : TABLES_1_0).keySet();
+	}
+
 	/** As {@link #of(String)}, for a catalog of {@code version} (1.1-dev1's added tables and columns with it). */
 	public static Map<String, String> of(String version, String table) {
 		return (SpecTables.isV1_1(version) ? TABLES_1_1 : TABLES_1_0).get(table);

@@ -164,4 +164,16 @@ final class LayoutRows {
 		}
 		return out;
 	}
+
+	Map<String, Map<String, String>> viewColumnTags(long view, long snapshot) throws SQLException {
+		Map<String, Map<String, String>> out = new LinkedHashMap<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT column_name, key, value FROM"
+				+ " ducklake_view_column_tag WHERE view_id = " + view + " AND" + visible(snapshot)
+				+ " ORDER BY begin_snapshot")) {
+			while (r.next()) {
+				out.computeIfAbsent(r.getString(1), k -> new LinkedHashMap<>()).put(r.getString(2), r.getString(3));
+			}
+		}
+		return out;
+	}
 }

@@ -340,6 +340,15 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized Map<String, Map<String, String>> viewColumnTags(long viewId, long snapshot)
+			throws DuckLakeException {
+		if (!SpecTables.tables(version).containsKey("ducklake_view_column_tag")) {
+			return Map.of(); // a 1.0 catalog keeps none
+		}
+		return layout("the column tags of view " + viewId, r -> r.viewColumnTags(viewId, snapshot));
+	}
+
+	@Override
 	public synchronized Snapshot commit(Commit c) throws DuckLakeException {
 		if (readOnly) {
 			throw new DuckLakeException(file + ": the catalog is attached read-only");

@@ -18,7 +18,7 @@ import io.lakestudio.engine.internal.Sql;
 /**
  * DuckDB's {@code duckdb_views()} and {@code duckdb_columns()} while DuckLake catalogs are attached: the kind's
  * DuckDB's own rows (its internal {@code __dl_*} objects left out) and those of each attached catalog's views and
- * tables' columns as this session sees them, with their comments ({@link Comments}).
+ * tables' and views' columns as this session sees them, with their comments ({@link Comments}).
  */
 final class CommentTables {
 
@@ -33,8 +33,7 @@ final class CommentTables {
 		for (Attached a : attached) {
 			CatalogAt cat = a.view();
 			for (ViewEntry v : cat.views()) {
-				String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
-						.orElse("main");
+				String schema = SystemTables.schemaOf(cat, v);
 				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name()) + ", " + v.id()
 						+ ", " + nullable(Comments.of(a, v.id())) + ", " + Sql.string(v.sql()) + ")");
 			}
@@ -51,7 +50,8 @@ final class CommentTables {
 		return DUCKDB_VIEWS;
 	}
 
-	static String duckdbColumns(Connection d, Iterable<Attached> attached) throws SQLException, DuckLakeException {
+	static String duckdbColumns(Connection d, Iterable<Attached> attached, SystemTables.ViewMaker views)
+			throws SQLException, DuckLakeException {
 		List<String> rows = new ArrayList<>();
 		for (Attached a : attached) {
 			CatalogAt cat = a.view();
@@ -64,6 +64,16 @@ final class CommentTables {
 							+ t.id() + ", " + Sql.string(c.name()) + ", " + (++n) + ", " + nullable(comments.get(c.id()))
 							+ ", " + nullable(c.defaultValue()) + ", " + c.nullsAllowed() + ", "
 							+ Sql.string(DuckLakeTypes.toDuckDb(c.type())) + ")");
+				}
+			}
+			for (ViewEntry v : cat.views()) {
+				String schema = SystemTables.schemaOf(cat, v);
+				Map<String, String> comments = Comments.ofViewColumns(a, v.id());
+				List<String[]> cols = SystemTables.viewColumns(d, a, schema, v, views);
+				for (int n = 0; n < cols.size(); n++) {
+					rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name()) + ", "
+							+ v.id() + ", " + Sql.string(cols.get(n)[0]) + ", " + (n + 1) + ", "
+							+ nullable(comments.get(cols.get(n)[0])) + ", NULL, true, " + Sql.string(cols.get(n)[1]) + ")");
 				}
 			}
 		}

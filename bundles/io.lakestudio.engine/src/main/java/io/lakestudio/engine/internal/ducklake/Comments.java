@@ -125,4 +125,23 @@ final class Comments {
 		}
 		return out;
 	}
+
+	/** The comments on a view's columns as the session sees them, by the column's name. */
+	static Map<String, String> ofViewColumns(Attached a, long view) throws DuckLakeException {
+		Map<String, String> out = new LinkedHashMap<>();
+		a.catalog.store().viewColumnTags(view, a.snapshot().id()).forEach((col, tags) -> {
+			if (tags.get(KEY) != null) {
+				out.put(col, tags.get(KEY));
+			}
+		});
+		Commit c = a.pendingOrNull();
+		if (c != null) {
+			c.viewColumnTags.getOrDefault(view, Map.of()).forEach((col, tags) -> {
+				if (tags.containsKey(KEY)) {
+					out.put(col, tags.get(KEY));
+				}
+			});
+		}
+		return out;
+	}
 }

@@ -11,7 +11,7 @@ import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.engine.internal.Sql;
 
 /**
- * DuckDB's {@code duckdb_databases()} and {@code duckdb_schemas()} while DuckLake catalogs are attached: the kind's
+ * DuckDB's {@code duckdb_databases()}, {@code duckdb_schemas()} and {@code information_schema.schemata} while DuckLake catalogs are attached: the kind's
  * DuckDB's own rows (its in-memory databases, which name no file) and a row per attached catalog and per schema
  * it shows this session. A catalog's row says what the extension's does: its data path as the tag
  * {@code data_path} (which the catalog's own {@code ducklake_metadata} holds too), never the metadata file's path.
@@ -20,6 +20,7 @@ final class Listings {
 
 	static final String DUCKDB_DATABASES = "__dl_fn_duckdb_databases";
 	static final String DUCKDB_SCHEMAS = "__dl_fn_duckdb_schemas";
+	static final String SCHEMATA = "__dl_fn_information_schema_schemata";
 
 	private Listings() {
 	}
@@ -61,6 +62,24 @@ final class Listings {
 			}
 		}
 		return DUCKDB_SCHEMAS;
+	}
+
+	/** {@code information_schema.schemata}: DuckDB's own rows and each attached catalog's schemas. */
+	static String schemata(Connection d, Iterable<Attached> attached) throws SQLException, DuckLakeException {
+		List<String> rows = new ArrayList<>();
+		for (Attached a : attached) {
+			for (SchemaEntry s : a.view().schemas()) {
+				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(s.name()) + ")");
+			}
+		}
+		try (Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP TABLE " + SCHEMATA + " AS SELECT * FROM information_schema.schemata");
+			if (!rows.isEmpty()) {
+				s.execute("INSERT INTO " + SCHEMATA + " BY NAME SELECT *, 'duckdb' AS schema_owner FROM (VALUES "
+						+ String.join(", ", rows) + ") t(catalog_name, schema_name)");
+			}
+		}
+		return SCHEMATA;
 	}
 
 	/** Whether the attachment named its metadata catalog (METADATA_CATALOG), so the extension lists it. */

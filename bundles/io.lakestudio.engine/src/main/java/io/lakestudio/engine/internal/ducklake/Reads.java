@@ -21,6 +21,8 @@ final class Reads {
 	// compiled once: a warm query's whole Java side is a few of these and two map lookups
 	private static final java.util.regex.Pattern TRAILING = java.util.regex.Pattern.compile(";+\\s*$");
 	private static final java.util.regex.Pattern SHOW_TABLES = java.util.regex.Pattern.compile("(?is)SHOW\\s+TABLES");
+	private static final java.util.regex.Pattern SHOW_ALL_TABLES = java.util.regex.Pattern.compile(
+			"(?is)\\(\\s*SHOW\\s+ALL\\s+TABLES\\s*\\)");
 	private static final java.util.regex.Pattern QUERY = java.util.regex.Pattern.compile(
 			"(?is)^(\\(|SELECT\\b|WITH\\b|FROM\\b|VALUES\\b|TABLE\\b|DESCRIBE\\b|DESC\\b|SHOW\\b"
 					+ "|SUMMARIZE\\b|EXPLAIN\\b).*");
@@ -54,6 +56,12 @@ final class Reads {
 		if (!QUERY.matcher(sql).matches()) {
 			return null; // not a query: the engine's guard says why it is refused
 		}
+		// SHOW ALL TABLES inside a query: the listing with the attached catalogs' tables, made anew (never kept)
+		boolean shown = SHOW_ALL_TABLES.matcher(sql).find();
+		if (shown) {
+			String listing = SystemTables.showAllTables(db.connection(), kind.attached(), refs.viewMaker());
+			sql = SHOW_ALL_TABLES.matcher(sql).replaceAll("(FROM " + listing + ")");
+		}
 		java.util.regex.Matcher explain = EXPLAIN.matcher(sql);
 		if (explain.matches()) {
 			// DuckDB serializes only the query: it is rewritten as any query is, and explained as written
@@ -66,7 +74,7 @@ final class Reads {
 			return kind.upperOperators() ? ExplainCasing.upper(db.connection(), text) : new Answer(db.connection(),
 					text, List.of());
 		}
-		String key = NOT_KEPT.matcher(sql).find() ? null : key(sql);
+		String key = shown || NOT_KEPT.matcher(sql).find() ? null : key(sql);
 		String kept = key == null ? null : db.rewrites.get(key);
 		if (kept != null) {
 			return new Answer(db.connection(), kept, List.of());
@@ -82,7 +90,7 @@ final class Reads {
 		if (r.touched() && describe.matches()) {
 			return describe(describe.group(1), r.text());
 		}
-		if (!r.touched() && !kind.macros().called(sql)) {
+		if (!r.touched() && !shown && !kind.macros().called(sql)) {
 			// names nothing DuckLake's: the engine's, unless it reads files the user granted (this DuckDB's alone)
 			return refs.readsGrantedFiles() ? new Answer(db.connection(), r.text(), List.of()) : null;
 		}

@@ -195,7 +195,7 @@ final class References {
 		return switch (name) {
 		case "duckdb_tables" -> SystemTables.duckdbTables(d, kind.attached());
 		case "duckdb_views" -> CommentTables.duckdbViews(d, kind.attached());
-		case "duckdb_columns" -> CommentTables.duckdbColumns(d, kind.attached());
+		case "duckdb_columns" -> CommentTables.duckdbColumns(d, kind.attached(), viewMaker(d));
 		case "duckdb_schemas" -> Listings.schemas(d, kind.attached());
 		default -> Listings.databases(d, kind.attached());
 		};
@@ -228,6 +228,29 @@ final class References {
 		return all;
 	}
 
+	/**
+	 * The listing {@code information_schema.<name>} (or {@code system.information_schema.<name>}, DuckDB's
+	 * system catalog) names, lower case; null for any other reference.
+	 */
+	private static String information(List<String> parts, String unit) {
+		int n = parts.size();
+		if (unit != null || n < 2 || n > 3 || !parts.get(n - 2).equalsIgnoreCase("information_schema")
+				|| (n == 3 && !parts.get(0).equalsIgnoreCase("system"))) {
+			return null;
+		}
+		return parts.get(n - 1).toLowerCase(Locale.ROOT);
+	}
+
+	/** Makes the temp view a DuckLake view is read through, so that DuckDB binds its columns. */
+	private SystemTables.ViewMaker viewMaker(Connection d) {
+		return (a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false, null, false);
+	}
+
+	/** The same, on the kind's DuckDB. */
+	SystemTables.ViewMaker viewMaker() throws EngineException {
+		return viewMaker(db.connection());
+	}
+
 	/** The name on the kind's DuckDB that answers a table reference, or null when it is not DuckLake's. */
 	private String view(Connection d, List<String> parts, String unit, String value, boolean full,
 			Rewriter.Filter filter, boolean rowId) throws EngineException, DuckLakeException, SQLException {
@@ -240,14 +263,18 @@ final class References {
 				return file;
 			}
 		}
-		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
-				&& parts.get(1).equalsIgnoreCase("tables")) {
-			return SystemTables.informationSchemaTables(d, kind.attached());
-		}
-		if (parts.size() == 2 && unit == null && parts.get(0).equalsIgnoreCase("information_schema")
-				&& parts.get(1).equalsIgnoreCase("columns")) {
-			return SystemTables.informationSchemaColumns(d, kind.attached(),
-					(a, schema, name) -> view(d, List.of(a.name, schema, name), null, null, false, null, false));
+		String information = information(parts, unit);
+		if (information != null) {
+			switch (information) {
+			case "tables":
+				return SystemTables.informationSchemaTables(d, kind.attached());
+			case "columns":
+				return SystemTables.informationSchemaColumns(d, kind.attached(), viewMaker(d));
+			case "schemata":
+				return Listings.schemata(d, kind.attached());
+			default:
+				break;
+			}
 		}
 		if (parts.size() >= 2) {
 			for (Attached a : kind.attached()) {

@@ -50,6 +50,14 @@ final class SystemTables {
 						+ t.id() + ", " + live + ", " + cat.columns(t.id()).size() + ", "
 						+ CommentTables.nullable(Comments.of(a, t.id())) + ")");
 			}
+			if (Listings.explicitMetadata(a)) {
+				// METADATA_CATALOG named: the extension lists the metadata catalog's tables too (a default one it hides)
+				String version = a.catalog.store().metadata().get("version");
+				for (String table : io.lakestudio.ducklake.SpecTableColumns.names(version)) {
+					rows.add("(" + Sql.string(a.metadataName) + ", 'main', " + Sql.string(table) + ", 0, NULL, "
+							+ io.lakestudio.ducklake.SpecTableColumns.of(version, table).size() + ", NULL)");
+				}
+			}
 		}
 		try (Statement s = d.createStatement()) {
 			s.execute("CREATE OR REPLACE TEMP TABLE " + DUCKDB_TABLES + " AS SELECT * FROM duckdb_tables()"
@@ -76,9 +84,7 @@ final class SystemTables {
 						+ ", 'BASE TABLE', 'YES')");
 			}
 			for (ViewEntry v : cat.views()) {
-				String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
-						.orElse("main");
-				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name())
+				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schemaOf(cat, v)) + ", " + Sql.string(v.name())
 						+ ", 'VIEW', 'NO')");
 			}
 		}
@@ -114,24 +120,13 @@ final class SystemTables {
 				}
 			}
 			for (ViewEntry v : cat.views()) {
-				String schema = cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name())
-						.orElse("main");
-				List<String> described = new ArrayList<>();
-				try (Statement s = d.createStatement();
-						java.sql.ResultSet r = s.executeQuery("DESCRIBE " + Sql.ident(views.make(a, schema, v.name())))) {
-					int n = 0;
-					while (r.next()) {
-						described.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name())
-								+ ", " + Sql.string(r.getString(1)) + ", " + (++n) + ", NULL, 'YES', "
-								+ Sql.string(r.getString(2)) + ")");
-					}
-				} catch (EngineException | SQLException e) {
-					// a view whose query doesn't bind here (it names a catalog not attached in this session, as a
-					// frozen FDL version's view names the one it was written in) has no columns to list; the
-					// listing of every other table and view stands
-					continue;
+				String schema = schemaOf(cat, v);
+				List<String[]> cols = viewColumns(d, a, schema, v, views);
+				for (int n = 0; n < cols.size(); n++) {
+					rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(v.name()) + ", "
+							+ Sql.string(cols.get(n)[0]) + ", " + (n + 1) + ", NULL, 'YES', " + Sql.string(cols.get(n)[1])
+							+ ")");
 				}
-				rows.addAll(described);
 			}
 		}
 		try (Statement s = d.createStatement()) {
@@ -144,5 +139,72 @@ final class SystemTables {
 			}
 		}
 		return INFORMATION_SCHEMA_COLUMNS;
+	}
+
+	/**
+	 * {@code SHOW ALL TABLES} inside a query while DuckLake catalogs are attached: DuckDB's own rows (its internal
+	 * {@code __dl_*} objects left out) and each attached catalog's tables and views, as the extension lists them;
+	 * never the metadata catalog's tables, which the extension hides.
+	 */
+	static String showAllTables(Connection d, Iterable<Attached> attached, ViewMaker views) throws SQLException,
+			DuckLakeException, EngineException {
+		List<String> rows = new ArrayList<>();
+		for (Attached a : attached) {
+			CatalogAt cat = a.view();
+			for (TableEntry t : cat.tables()) {
+				List<String> names = new ArrayList<>();
+				List<String> types = new ArrayList<>();
+				for (ColumnEntry c : cat.columns(t.id())) {
+					names.add(Sql.string(c.name()));
+					types.add(Sql.string(NestedTypes.duckType(c)));
+				}
+				rows.add(showRow(a, cat.schemaOf(t).map(x -> x.name()).orElse("main"), t.name(), names, types));
+			}
+			for (ViewEntry v : cat.views()) {
+				String schema = schemaOf(cat, v);
+				List<String[]> cols = viewColumns(d, a, schema, v, views);
+				rows.add(showRow(a, schema, v.name(), cols.stream().map(c -> Sql.string(c[0])).toList(),
+						cols.stream().map(c -> Sql.string(c[1])).toList()));
+			}
+		}
+		try (Statement s = d.createStatement()) {
+			s.execute("CREATE OR REPLACE TEMP TABLE " + SHOW_ALL_TABLES + " AS SELECT * FROM (SHOW ALL TABLES)"
+					+ " WHERE NOT starts_with(name, '__dl_')");
+			if (!rows.isEmpty()) {
+				s.execute("INSERT INTO " + SHOW_ALL_TABLES + " BY NAME SELECT * FROM (VALUES " + String.join(", ", rows)
+						+ ") t(database, schema, name, column_names, column_types, temporary)");
+			}
+		}
+		return SHOW_ALL_TABLES;
+	}
+
+	static final String SHOW_ALL_TABLES = "__dl_fn_show_all_tables";
+
+	private static String showRow(Attached a, String schema, String name, List<String> names, List<String> types) {
+		return "(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(name) + ", ["
+				+ String.join(", ", names) + "]::VARCHAR[], [" + String.join(", ", types) + "]::VARCHAR[], false)";
+	}
+
+	static String schemaOf(CatalogAt cat, ViewEntry v) {
+		return cat.schemas().stream().filter(x -> x.id() == v.schemaId()).findFirst().map(x -> x.name()).orElse("main");
+	}
+
+	/**
+	 * A view's columns as DuckDB binds its query: name and type; none for a view whose query doesn't bind here (it
+	 * names a catalog not attached in this session, as a frozen FDL version's view names the one it was written in),
+	 * so the listing of every other table and view stands.
+	 */
+	static List<String[]> viewColumns(Connection d, Attached a, String schema, ViewEntry v, ViewMaker views)
+			throws SQLException, DuckLakeException {
+		List<String[]> out = new ArrayList<>();
+		try (Statement s = d.createStatement();
+				java.sql.ResultSet r = s.executeQuery("DESCRIBE " + Sql.ident(views.make(a, schema, v.name())))) {
+			while (r.next()) {
+				out.add(new String[] { r.getString(1), r.getString(2) });
+			}
+		} catch (EngineException | SQLException e) {
+			return List.of();
+		}
+		return out;
 	}
 }
