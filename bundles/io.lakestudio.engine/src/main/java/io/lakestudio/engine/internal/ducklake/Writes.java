@@ -144,6 +144,7 @@ final class Writes {
 				.isEmpty() && !c.partitionings.containsKey(t.id())) {
 			TableStats before = stats(a, c, t.id());
 			long n = Inlining.insert(d, c, t, cols, source, layout.orderBy(), before.nextRowId(), idColumn);
+			tableFolder(a, schema, t);
 			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId()
 					+ (idColumn == null ? n : 0), before.fileSizeBytes()));
 			c.changes.add("inlined_insert:" + t.id());
@@ -254,6 +255,16 @@ final class Writes {
 	/** The number of row groups the file's footer lists (a 1.1 catalog's row_group_count). */
 	long rowGroups(String file) throws SQLException {
 		return count("SELECT num_row_groups FROM parquet_file_metadata(" + Sql.string(file) + ")");
+	}
+
+	/**
+	 * Makes the table's folder under a local data path, as the extension's insert does before it knows the rows go
+	 * inline: a COPY TO next to the table's files finds it there.
+	 */
+	private static void tableFolder(Attached a, SchemaEntry schema, TableEntry t) throws IOException {
+		if (!a.catalog.dataPath().matches("^[a-z0-9]+://.*")) {
+			Files.createDirectories(Path.of(a.catalog.resolve(schema, t, "", true)));
+		}
 	}
 
 	void place(Attached a, Path staged, String target) throws IOException {
