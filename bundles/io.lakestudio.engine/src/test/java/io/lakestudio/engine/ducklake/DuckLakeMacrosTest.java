@@ -111,4 +111,22 @@ class DuckLakeMacrosTest {
 			assertEquals(List.of("0"), rows(s, "SELECT count(*) FROM __ducklake_metadata_d.ducklake_macro"));
 		}
 	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aMacroDroppedWithItsSchemaIsNoFunctionOfTheCatalog(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake." + kind);
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + DuckLakeNestedTypesTest.url(kind, meta) + "' AS d (DATA_PATH '" + dir.resolve("files")
+					+ "')");
+			ok(s, "BEGIN");
+			ok(s, "CREATE SCHEMA d.my_schema");
+			ok(s, "CREATE MACRO d.my_schema.add_one(x) AS x + 1");
+			ok(s, "DROP SCHEMA d.my_schema CASCADE");
+			// as the extension says it: the catalog exists, the function in it does not
+			EngineException e = assertThrows(EngineException.class, () -> rows(s, "SELECT d.my_schema.add_one(1)"));
+			assertTrue(e.getMessage().contains("Scalar Function with name add_one does not exist!"), e.getMessage());
+			ok(s, "COMMIT");
+		}
+	}
 }

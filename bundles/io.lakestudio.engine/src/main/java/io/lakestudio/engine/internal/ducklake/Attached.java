@@ -97,6 +97,28 @@ final class Attached {
 		return pending;
 	}
 
+	/**
+	 * Sets the open transaction's commit aside (a checkpoint runs as on a connection of its own); its placed files
+	 * stay its own. Give it back with {@link #resume}.
+	 */
+	Commit setAside() {
+		Commit c = pending;
+		pending = null;
+		latestRead = false;
+		return c;
+	}
+
+	void resume(Commit c) {
+		pending = c;
+		latestRead = false;
+	}
+
+	/** Whether the open transaction placed this file (no committed row names it yet; orphan removal spares it). */
+	boolean placedHere(Path file) {
+		Path f = file.toAbsolutePath().normalize();
+		return placed.stream().anyMatch(p -> p.toAbsolutePath().normalize().equals(f));
+	}
+
 	/** The catalog as the session sees it now (its own changes included). */
 	CatalogAt view() throws DuckLakeException {
 		Snapshot s = snapshot();

@@ -36,6 +36,18 @@ final class Checkpoint {
 			throw new EngineException(Kind.FAILED, "Binder Error: Database \"" + name + "\" not found");
 		}
 		Changes.writable(a);
+		// the extension checkpoints from a connection of its own: each call commits on its own and sees what is
+		// committed, not this transaction's changes, which stay open (their COMMIT may then conflict with it)
+		io.lakestudio.ducklake.Commit open = a.setAside();
+		try {
+			calls(a);
+		} finally {
+			a.resume(open);
+		}
+		return kind.ok("ok");
+	}
+
+	private void calls(Attached a) throws java.text.ParseException, EngineException, DuckLakeException {
 		for (String call : CALLS) {
 			try {
 				// a call answers with the query that carries it out: run it here, its rows unread
@@ -56,6 +68,5 @@ final class Checkpoint {
 				throw e;
 			}
 		}
-		return kind.ok("ok");
 	}
 }

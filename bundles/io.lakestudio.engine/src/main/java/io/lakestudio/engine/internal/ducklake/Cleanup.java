@@ -114,7 +114,7 @@ final class Cleanup {
 				for (Path p : (Iterable<Path>) all.filter(Files::isRegularFile)::iterator) {
 					Path abs = p.toAbsolutePath().normalize();
 					boolean metadata = a.catalog.store().holds(abs.toString());
-					if (!named2.contains(abs) && !metadata && (older == null
+					if (!named2.contains(abs) && !metadata && !a.placedHere(abs) && (older == null
 							|| Files.getLastModifiedTime(p).toInstant().isBefore(older))) {
 						orphans.add(abs);
 					}

@@ -321,6 +321,10 @@ final class Macros {
 		return false;
 	}
 
+	boolean isScalarMacro(String name) {
+		return installed.containsKey(name.toLowerCase(Locale.ROOT) + "/s");
+	}
+
 	boolean isTableMacro(String name) {
 		return installed.containsKey(name.toLowerCase(Locale.ROOT) + "/t");
 	}

@@ -79,6 +79,15 @@ final class References {
 			}
 
 			@Override
+			public void scalar(String catalog, String schema, String name) throws EngineException {
+				String lake = catalog.isEmpty() ? schema : catalog;
+				if (!lake.isEmpty() && kind.catalog(lake) != null && !kind.macros().isScalarMacro(name)) {
+					throw new EngineException(Kind.FAILED, "Catalog Error: Scalar Function with name " + name
+							+ " does not exist!");
+				}
+			}
+
+			@Override
 			public boolean claims(String name) {
 				return kind.macros().isTableMacro(name);
 			}

@@ -44,6 +44,13 @@ final class Rewriter {
 		String function(String name, List<String> args, Map<String, String> named)
 				throws EngineException, DuckLakeException, SQLException;
 
+		/**
+		 * A scalar function named through a catalog ({@code lake.schema.f(...)}, {@code lake.f(...)}): refused as
+		 * DuckDB's binder would when that catalog is an attached DuckLake one with no such macro.
+		 */
+		default void scalar(String catalog, String schema, String name) throws EngineException {
+		}
+
 		/** Whether a table function of another name is DuckLake's too (a table macro of an attached catalog). */
 		default boolean claims(String name) {
 			return false;
@@ -162,6 +169,8 @@ final class Rewriter {
 				function(o, r, names, touched, hidden);
 			} else if ("FUNCTION".equals(o.path("class").asText()) && o.path("arguments").isEmpty()) {
 				current(o, r, touched);
+			} else if ("FUNCTION".equals(o.path("class").asText())) {
+				r.scalar(o.path("catalog").asText(""), o.path("schema").asText(""), o.path("function_name").asText());
 			}
 			List<JsonNode> children = new ArrayList<>();
 			for (Iterator<JsonNode> it = o.elements(); it.hasNext();) {

@@ -9,22 +9,18 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
-import io.lakestudio.ducklake.DeleteFile;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.FileLineage;
 import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.ReadPlan;
-import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.SchemaEntry;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
@@ -44,9 +40,12 @@ final class Writes {
 	/** At most this many bytes per data file an insert writes (0: one file), as ducklake_target_file_size. */
 	private long targetFileSize;
 
+	private final DeleteWrites deletes;
+
 	Writes(Connection d, Path staging) {
 		this.d = d;
 		this.staging = staging;
+		this.deletes = new DeleteWrites(this, d, staging);
 	}
 
 	/** The session's ducklake_default_data_inlining_row_limit, if set. */
@@ -105,6 +104,28 @@ final class Writes {
 		return insert(a.pending(), a, cat, t, source, true, false, KEPT_ROW_ID);
 	}
 
+	/** See {@link DeleteWrites#delete}. */
+	long delete(Attached a, CatalogAt cat, TableEntry t, String positions) throws SQLException, DuckLakeException,
+			IOException {
+		return deletes.delete(a, cat, t, positions);
+	}
+
+	/** See {@link DeleteWrites#flushDeletes}. */
+	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, java.util.Set<Long> positions,
+			long begin) throws SQLException, DuckLakeException, IOException {
+		deletes.flushDeletes(c, a, cat, t, p, positions, begin);
+	}
+
+	/** See {@link DeleteWrites#deletesWithSnapshots}. */
+	void deletesWithSnapshots(Commit c, Attached a, CatalogAt cat, TableEntry t, DataFile f, Map<Long, Long> positions)
+			throws SQLException, DuckLakeException, IOException {
+		deletes.deletesWithSnapshots(c, a, cat, t, f, positions);
+	}
+
+	java.util.OptionalLong inliningRowLimit() {
+		return inliningRowLimit;
+	}
+
 	/** The column of an UPDATE's rows that holds each one's row id. */
 	static final String KEPT_ROW_ID = "__dl_kept_rowid";
 
@@ -123,6 +144,7 @@ final class Writes {
 				.isEmpty() && !c.partitionings.containsKey(t.id())) {
 			TableStats before = stats(a, c, t.id());
 			long n = Inlining.insert(d, c, t, cols, source, layout.orderBy(), before.nextRowId(), idColumn);
+			tableFolder(a, schema, t);
 			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId()
 					+ (idColumn == null ? n : 0), before.fileSizeBytes()));
 			c.changes.add("inlined_insert:" + t.id());
@@ -178,228 +200,7 @@ final class Writes {
 		return rows;
 	}
 
-	/**
-	 * Deletes the rows the temp table {@code positions} names ({@code __dl_file}, {@code __dl_pos}): per data file,
-	 * a new delete file holding its earlier deletes and these, which takes the place of the one before.
-	 */
-	long delete(Attached a, CatalogAt cat, TableEntry t, String positions) throws SQLException, DuckLakeException,
-			IOException {
-		long rows = count("SELECT count(*) FROM " + Sql.ident(positions));
-		if (rows == 0) {
-			return 0;
-		}
-		Commit c = a.pending();
-		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
-		Map<Long, ReadPlan.Part> parts = new LinkedHashMap<>();
-		for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), c, t.id()).parts()) {
-			parts.put(p.data().id(), p);
-		}
-		List<Long> files = new ArrayList<>();
-		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT DISTINCT " + Views.FILE
-				+ " FROM " + Sql.ident(positions) + " ORDER BY 1")) {
-			while (r.next()) {
-				files.add(r.getLong(1));
-			}
-		}
-		long fileRows = rows;
-		if (files.remove(Long.valueOf(Inlining.FILE))) {
-			List<Long> rowIds = new ArrayList<>();
-			try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + Views.POS + " FROM "
-					+ Sql.ident(positions) + " WHERE " + Views.FILE + " = " + Inlining.FILE)) {
-				while (r.next()) {
-					rowIds.add(r.getLong(1));
-				}
-			}
-			Inlining.delete(c, t.id(), rowIds);
-			c.changes.add("inlined_delete:" + t.id());
-			fileRows -= rowIds.size();
-		}
-		if (!files.isEmpty() && inlineDeletes(a, c, t, positions, parts, files, fileRows)) {
-			c.changes.add("deleted_from_table:" + t.id());
-			files.clear();
-		}
-		for (long id : files) {
-			ReadPlan.Part p = parts.get(id);
-			String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
-			DeleteFile old = p.deletes();
-			boolean own = old != null && c.newDeleteFiles.stream().anyMatch(x -> x.id() == old.id());
-			// the new delete file holds the old one's deletes with the snapshot of each, and takes its place from
-			// its first snapshot on (a store that keeps partial_max; else the old one ends here)
-			boolean carry = old != null && (own ? old.partialMax() != null : a.catalog.store().keepsDeleteSnapshots());
-			String earlier = "";
-			if (DeletionVectorRows.is(old)) {
-				earlier = " UNION ALL " + DeletionVectorWrites.rows(a.catalog.resolve(schema, t, old.path(),
-						old.relative()), old, carry, own);
-			} else if (old != null) {
-				String snap = !carry ? "NULL" : old.partialMax() == null ? (own ? "NULL" : String.valueOf(
-						old.beginSnapshot())) : "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL"
-								: old.partialMax()) + ")";
-				earlier = " UNION ALL SELECT pos, " + snap + "::BIGINT FROM read_parquet(" + Sql.string(
-						a.catalog.resolve(schema, t, old.path(), old.relative())) + ")";
-			}
-			String rowsOf = "SELECT " + Views.POS + " AS pos, NULL::BIGINT AS snap FROM " + Sql.ident(positions)
-					+ " WHERE " + Views.FILE + " = " + id + earlier;
-			boolean vector = DeletionVectorWrites.on(a, t);
-			String file = "ducklake-" + UUID.randomUUID() + "-delete." + (vector ? DeleteFile.PUFFIN : "parquet");
-			Path staged = staging.resolve(file);
-			long count;
-			io.lakestudio.iceberg.DeletionVectors.Written written = null;
-			if (vector) {
-				// this commit's deletes are of snapshot base + 1 until it commits, as the extension writes them
-				written = DeletionVectorWrites.write(d, "SELECT pos, snap FROM (" + rowsOf + ") ORDER BY pos", staged,
-						dataPath, c.base().id() + 1);
-				count = written.deleteCount();
-			} else {
-				exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos" + (carry ? ", snap AS "
-						+ FileLineage.SNAPSHOT_ID_COLUMN : "") + " FROM (" + rowsOf + ") ORDER BY pos)"
-						+ " TO " + Sql.string(staged.toString()) + " (FORMAT parquet)");
-				count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
-			}
-			if (count >= p.data().recordCount()) {
-				// every row of the file is gone: the file ends (as the extension does), no delete file names it
-				Files.deleteIfExists(staged);
-				if (c.newDataFiles.removeIf(x -> x.id() == id)) {
-					a.discard(dataPath);
-				} else {
-					c.endedDataFiles.add(id);
-				}
-				replaced(a, c, schema, t, p);
-				continue;
-			}
-			long size = Files.size(staged);
-			long footer = written != null ? written.footerSize() : footer(staged);
-			Long groups = written != null ? null : Long.valueOf(rowGroups(staged.toString())); // not Parquet: NULL
-			place(a, staged, a.catalog.resolve(schema, t, file, true));
-			if (carry && !own) {
-				c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
-						+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
-			} else {
-				replaced(a, c, schema, t, p);
-			}
-			c.newDeleteFiles.add(carry ? new DeleteFile(c.fileId(), t.id(), old.beginSnapshot(), id, file, true, count,
-					size, footer, own ? old.partialMax() : Long.valueOf(DeleteFile.THIS_SNAPSHOT))
-					: new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
-			if (groups != null) {
-				c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
-			}
-		}
-		TableStats before = stats(a, c, t.id());
-		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
-				before.fileSizeBytes()));
-		if (!files.isEmpty()) {
-			c.changes.add("deleted_from_table:" + t.id());
-		}
-		return rows;
-	}
-
-	/**
-	 * Writes the delete file of data file {@code p} with its earlier deletes and {@code positions} (a flush of
-	 * deletes kept in the catalog), in place of the one before; with none before it begins at {@code begin}, when
-	 * the first of those deletes was made.
-	 */
-	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, java.util.Set<Long> positions,
-			long begin) throws SQLException, DuckLakeException, IOException {
-		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
-		String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
-		String earlier = p.deletes() == null ? ""
-				: DeletionVectorRows.is(p.deletes()) ? " UNION SELECT pos FROM (" + DeletionVectorWrites.rows(
-						a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()), p.deletes(), false,
-						false) + ")"
-				: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(),
-						p.deletes().relative())) + ")";
-		List<String> values = positions.stream().map(x -> "(" + x + "::BIGINT)").toList();
-		String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
-		Path staged = staging.resolve(file);
-		exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos FROM (SELECT pos FROM (VALUES "
-				+ String.join(", ", values) + ") v(pos)" + earlier + ") ORDER BY pos) TO " + Sql.string(staged.toString())
-				+ " (FORMAT parquet)");
-		long count = count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
-		long size = Files.size(staged);
-		long footer = footer(staged);
-		long groups = rowGroups(staged.toString());
-		place(a, staged, a.catalog.resolve(schema, t, file, true));
-		replaced(a, c, schema, t, p);
-		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
-				true, count, size, footer));
-		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
-	}
-
-	/**
-	 * A delete file of new data file {@code f} (of this commit) naming each position with the snapshot that deleted
-	 * it ({@code _ducklake_internal_snapshot_id}): it begins at the first of them, its partial_max is the last.
-	 */
-	void deletesWithSnapshots(Commit c, Attached a, CatalogAt cat, TableEntry t, DataFile f, Map<Long, Long> positions)
-			throws SQLException, DuckLakeException, IOException {
-		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
-		String dataPath = a.catalog.resolve(schema, t, f.path(), f.relative());
-		List<String> values = positions.entrySet().stream().map(e -> "(" + e.getKey() + "::BIGINT, " + e.getValue()
-				+ "::BIGINT)").toList();
-		String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
-		Path staged = staging.resolve(file);
-		exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos, snapshot AS " + FileLineage.SNAPSHOT_ID_COLUMN
-				+ " FROM (VALUES " + String.join(", ", values) + ") v(pos, snapshot) ORDER BY pos) TO "
-				+ Sql.string(staged.toString()) + " (FORMAT parquet)");
-		long size = Files.size(staged);
-		long footer = footer(staged);
-		long groups = rowGroups(staged.toString());
-		place(a, staged, a.catalog.resolve(schema, t, file, true));
-		long first = java.util.Collections.min(positions.values());
-		long last = java.util.Collections.max(positions.values());
-		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), first, f.id(), file, true, positions.size(), size,
-				footer, last));
-		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
-	}
-
-	/**
-	 * The data file's delete file before this one, which the new one takes the place of: the transaction's own goes
-	 * at once (no snapshot names it), a committed one ends.
-	 */
-	private static void replaced(Attached a, Commit c, SchemaEntry schema, TableEntry t, ReadPlan.Part p) {
-		DeleteFile old = p.deletes();
-		if (old == null) {
-			return;
-		}
-		if (c.newDeleteFiles.removeIf(x -> x.id() == old.id())) {
-			a.discard(a.catalog.resolve(schema, t, old.path(), old.relative()));
-		} else {
-			c.endedDeleteFiles.add(old.id());
-		}
-	}
-
-	/**
-	 * Keeps a delete of at most the inlining row limit of file rows in the catalog (deletion inlining), unless it
-	 * would leave a file with no rows (that file ends instead). False when it wrote nothing.
-	 */
-	private boolean inlineDeletes(Attached a, Commit c, TableEntry t, String positions, Map<Long, ReadPlan.Part> parts,
-			List<Long> files, long fileRows) throws SQLException, DuckLakeException {
-		if (fileRows > Inlining.limit(a, t, inliningRowLimit)) {
-			return false;
-		}
-		Map<Long, java.util.Set<Long>> known = Inlining.fileDeletes(a, a.snapshot(), c, t.id());
-		Map<Long, java.util.Set<Long>> byFile = new LinkedHashMap<>();
-		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + Views.FILE + ", " + Views.POS
-				+ " FROM " + Sql.ident(positions) + " WHERE " + Views.FILE + " <> " + Inlining.FILE)) {
-			while (r.next()) {
-				byFile.computeIfAbsent(r.getLong(1), k -> new java.util.TreeSet<>()).add(r.getLong(2));
-			}
-		}
-		for (Map.Entry<Long, java.util.Set<Long>> e : byFile.entrySet()) {
-			ReadPlan.Part p = parts.get(e.getKey());
-			java.util.Set<Long> all = new java.util.HashSet<>(known.getOrDefault(e.getKey(), java.util.Set.of()));
-			all.addAll(e.getValue());
-			long earlier = p.deletes() == null ? 0 : p.deletes().deleteCount();
-			if (earlier + all.size() >= p.data().recordCount()) {
-				return false;
-			}
-		}
-		for (Map.Entry<Long, java.util.Set<Long>> e : byFile.entrySet()) {
-			c.inlinedFileDeletes.computeIfAbsent(t.id(), k -> new LinkedHashMap<>())
-					.computeIfAbsent(e.getKey(), k -> new java.util.TreeSet<>()).addAll(e.getValue());
-		}
-		return true;
-	}
-
-	private TableStats stats(Attached a, Commit c, long table) throws DuckLakeException {
+	TableStats stats(Attached a, Commit c, long table) throws DuckLakeException {
 		TableStats s = c.tableStats.get(table);
 		if (s != null) {
 			return s;
@@ -456,7 +257,17 @@ final class Writes {
 		return count("SELECT num_row_groups FROM parquet_file_metadata(" + Sql.string(file) + ")");
 	}
 
-	private void place(Attached a, Path staged, String target) throws IOException {
+	/**
+	 * Makes the table's folder under a local data path, as the extension's insert does before it knows the rows go
+	 * inline: a COPY TO next to the table's files finds it there.
+	 */
+	private static void tableFolder(Attached a, SchemaEntry schema, TableEntry t) throws IOException {
+		if (!a.catalog.dataPath().matches("^[a-z0-9]+://.*")) {
+			Files.createDirectories(Path.of(a.catalog.resolve(schema, t, "", true)));
+		}
+	}
+
+	void place(Attached a, Path staged, String target) throws IOException {
 		Path to = Path.of(target);
 		Files.createDirectories(to.getParent());
 		try {
@@ -467,14 +278,14 @@ final class Writes {
 		a.placed(to);
 	}
 
-	private long count(String q) throws SQLException {
+	long count(String q) throws SQLException {
 		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(q)) {
 			r.next();
 			return r.getLong(1);
 		}
 	}
 
-	private void exec(String q) throws SQLException {
+	void exec(String q) throws SQLException {
 		try (Statement s = d.createStatement()) {
 			s.execute(q);
 		}
