@@ -34,21 +34,13 @@ class SqlServerTest {
 
 	@BeforeEach
 	void lake() {
-		System.setProperty("lakestudio.engine.classpath",
-				System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-		System.setProperty("lakestudio.engine.idleSeconds", "60");
-		CliRun demo = CliRun.run(home, "demo");
+		CliRun demo = ServerHome.demo(home);
 		assertEquals(0, demo.exit, demo.toString());
 	}
 
 	@AfterEach
 	void stop() throws Exception {
-		var c = EngineClient.running(home);
-		if (c.isPresent()) {
-			c.get().stop();
-		}
-		System.clearProperty("lakestudio.engine.classpath");
-		System.clearProperty("lakestudio.engine.idleSeconds");
+		ServerHome.stop(home);
 	}
 
 	private long starts() throws Exception {

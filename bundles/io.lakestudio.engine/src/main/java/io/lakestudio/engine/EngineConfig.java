@@ -25,6 +25,13 @@ import io.lakestudio.onelake.LakeStore;
 public record EngineConfig(Path home, Catalog catalog, LakeStore store, Clock clock, long memoryLimitMb, int threads,
 		long cacheMaxBytes, Duration metadataTtl, boolean offline, List<Path> fileAccess) {
 
+	/**
+	 * settings.json's key: the headless engine server's Java heap bound ({@code -Xmx}), in MB. What grows in a
+	 * long-lived engine's heap is its caches (bounded) and a statement's Delta log while Kernel replays it; the
+	 * workbench's engine shares the workbench's heap (its {@code -Xmx} in lakestudio.ini) and this does not apply.
+	 */
+	public static final String HEAP_MB = "engineHeapMB";
+
 	/** settings.json's key: the granted folders, separated as a class path is ({@code :} on Linux). */
 	public static final String FILE_ACCESS = "fileAccess";
 
@@ -47,6 +54,15 @@ public record EngineConfig(Path home, Catalog catalog, LakeStore store, Clock cl
 		Duration ttl = Duration.ofSeconds((long) (s.number(Settings.CATALOG_TTL_MINUTES, 60) * 60));
 		return new EngineConfig(home, catalog, store, Clock.systemUTC(), mem, threads, cache, ttl,
 				s.flag(Settings.OFFLINE), fileAccess(s.string(FILE_ACCESS, "")));
+	}
+
+	/**
+	 * The headless engine server's heap bound: {@link #HEAP_MB}, else a quarter of the RAM between 256 MB and 1 GB,
+	 * the workbench's own bound, so that a log the workbench reads the server reads too.
+	 */
+	public static long heapMb(Settings s) {
+		long fallback = Math.clamp(physicalMemoryMb() / 4, 256, 1024);
+		return Math.max(64, (long) s.number(HEAP_MB, fallback));
 	}
 
 	public EngineConfig withOffline(boolean off) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.lakestudio.catalog.Settings;
+import io.lakestudio.engine.EngineConfig;
 import io.lakestudio.engine.server.EngineClient;
 import io.lakestudio.engine.server.EngineServer;
 import io.lakestudio.sync.account.Accounts;
@@ -24,24 +25,43 @@ import io.lakestudio.sync.account.EngineStore;
 final class EngineServerLauncher {
 
 	/**
-	 * The engine server's JVM options (tests/bench/engine-memory-bench runs on them: {@link #main} prints them). A
-	 * server lives for days: the serial collector grows its old generation to take what survives a young collection
-	 * rather than collect it, so an engine's churning caches pushed its committed, touched heap up towards a quarter
-	 * of the machine's memory. G1 collects the old generation concurrently instead, from a small initial heap, gives
-	 * back what a big statement made it take (free ratios, and a collection when idle for a minute), and keeps the
-	 * default maximum (a quarter of RAM) for a big statement's Java side (a large table's log, a long value). G1's
-	 * default time goal (GCTimeRatio 12) grew the young generation to 230 MB on a busy machine, and 4 still let the
-	 * heap ratchet up to 270 MB committed (then no concurrent cycle came to shrink it); at 1 the heap grows and
-	 * shrinks back around 100-140 MB (the Java side's collections are a few ms: 50 MB live). cli/lakestudio gives a
-	 * hand-started {@code engine-server} the same.
+	 * The engine server's JVM options, but for its heap bound (tests/bench/engine-memory-bench runs on them:
+	 * {@link #main} prints them). A server lives for days: the serial collector grows its old generation to take
+	 * what survives a young collection rather than collect it, so an engine's churning caches pushed its committed,
+	 * touched heap up towards a quarter of the machine's memory. G1 collects the old generation concurrently
+	 * instead, from a small initial heap, and gives back what a big statement made it take (free ratios, and a
+	 * collection when idle for a minute). G1's default time goal (GCTimeRatio 12) grew the young generation to 230
+	 * MB on a busy machine, and 4 still let the heap ratchet up to 270 MB committed; at 1 the heap grows and shrinks
+	 * back around 100-160 MB (the Java side's collections are a few ms: 50-60 MB live). G1 gives heap back only at
+	 * the end of a concurrent cycle, and its adaptive start threshold let none come while 60 MB lived in 150:
+	 * starting one at 30% occupancy holds the committed heap at ~86 MB (engine-memory-bench 20000 1000: 85-86 MB
+	 * from 6,000 statements on, against 100-156 MB, and peak RSS at 15,000 345 MB against 396).
 	 */
 	static final List<String> JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1",
 			"-XX:+UseG1GC", "-Xms32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:GCTimeRatio=1",
-			"-XX:G1PeriodicGCInterval=60000", "-XX:-UsePerfData", "-Xss1m");
+			"-XX:-G1UseAdaptiveIHOP", "-XX:InitiatingHeapOccupancyPercent=30", "-XX:G1PeriodicGCInterval=60000",
+			"-XX:-UsePerfData", "-Xss1m");
 
-	/** Prints {@link #JVM_OPTIONS}, one a line (for the benchmark that measures a server's memory). */
+	/**
+	 * {@link #JVM_OPTIONS} and the heap bound ({@code -Xmx}, {@link EngineConfig#heapMb}): the JVM's default, a
+	 * quarter of the RAM, let a server's committed heap creep up for days. A log too big for the bound fails its
+	 * statement with an error that names the table and the setting; the server goes on.
+	 */
+	static List<String> jvmOptions(Settings s) {
+		List<String> o = new ArrayList<>(JVM_OPTIONS);
+		o.add("-Xmx" + EngineConfig.heapMb(s) + "m");
+		return o;
+	}
+
+	/**
+	 * Prints {@link #jvmOptions} for the settings of {@code -Dlakestudio.home}, one a line: cli/lakestudio starts a
+	 * hand-run {@code engine-server} on them, and the benchmark that measures a server's memory runs on them.
+	 */
 	public static void main(String[] args) {
-		JVM_OPTIONS.forEach(System.out::println);
+		String home = System.getProperty("lakestudio.home");
+		Settings s = home == null ? Settings.load(Path.of(System.getProperty("user.home"), ".lakestudio"))
+				: Settings.load(Path.of(home));
+		jvmOptions(s).forEach(System.out::println);
 	}
 
 	private static final long START_TIMEOUT_MS = Long.getLong("lakestudio.engine.startTimeoutMs", 20_000);
@@ -125,7 +145,7 @@ final class EngineServerLauncher {
 			cmd.add("/usr/bin/setsid"); // its own session: a closing terminal does not take it along
 		}
 		cmd.add(java);
-		cmd.addAll(JVM_OPTIONS);
+		cmd.addAll(jvmOptions(Settings.load(home)));
 		cmd.addAll(List.of("-Dlakestudio.home=" + home, "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", cp,
 				"io.lakestudio.cli.Main", "engine-server"));
 		String ca = System.getProperty(Accounts.CA_PROPERTY);

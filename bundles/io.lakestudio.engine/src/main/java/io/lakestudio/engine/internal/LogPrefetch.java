@@ -100,6 +100,8 @@ final class LogPrefetch {
 				throw x;
 			} else if (e.getCause() instanceof RuntimeException x) {
 				throw x;
+			} else if (e.getCause() instanceof Error x) {
+				throw x; // a log too big for the heap: the statement says so (TableReads.view)
 			}
 			throw new MirrorException("cannot copy the log of " + t.location() + ": " + e.getCause(), e.getCause());
 		} catch (InterruptedException e) {

@@ -118,6 +118,20 @@ public final class TableReads {
 	 */
 	public String view(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
 			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
+		try {
+			return viewOf(d, t, at, limit, where, names, columns, fresh, notices);
+		} catch (OutOfMemoryError e) {
+			// a log too big for the heap bound (Kernel's replay, the file list, a deletion vector): what failed
+			// was this statement's alone, so the engine lets go of the snapshots it keeps and answers the next
+			scans.clear();
+			throw new EngineException(Kind.FAILED, "the log of " + t.name() + " (" + t.location() + ") is too big for"
+					+ " the engine's Java heap of " + (Runtime.getRuntime().maxMemory() >> 20) + " MB: raise "
+					+ EngineConfig.HEAP_MB + " in settings.json (in the workbench, -Xmx in lakestudio.ini)", e);
+		}
+	}
+
+	private String viewOf(Connection d, LakeTable t, At at, Integer limit, JsonNode where, Set<String> names,
+			Set<String> columns, boolean fresh, List<String> notices) throws EngineException {
 		if (LakeTable.ICEBERG.equals(t.format())) {
 			String v = iceberg.view(d, t, at, limit, where, names, columns, fresh, notices);
 			lastFiles = iceberg.lastFiles();

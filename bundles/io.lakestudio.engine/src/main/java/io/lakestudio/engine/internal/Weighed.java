@@ -55,6 +55,12 @@ final class Weighed<K, V> {
 		}
 	}
 
+	/** Forgets every entry. */
+	void clear() {
+		entries.clear();
+		bytes = 0;
+	}
+
 	/** The estimated heap bytes of the entries kept. */
 	long bytes() {
 		return bytes;
