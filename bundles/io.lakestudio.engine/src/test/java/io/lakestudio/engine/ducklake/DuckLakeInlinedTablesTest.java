@@ -80,9 +80,10 @@ class DuckLakeInlinedTablesTest {
 	}
 
 	private static String physical(String kind) {
-		return kind.equals("sqlite") ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE"
-				+ " 'ducklake_inlined_data_%' ORDER BY name"
-				: "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'ducklake_inlined_data_%' ORDER BY ALL";
+		return kind.equals("sqlite") ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB"
+				+ " 'ducklake_inlined_data_[0-9]*' ORDER BY name"
+				: "SELECT table_name FROM duckdb_tables() WHERE regexp_matches(table_name, '^ducklake_inlined_data_[0-9]')"
+						+ " ORDER BY 1";
 	}
 
 	private static String attach(String kind, Path meta, Path data) {
@@ -107,13 +108,13 @@ class DuckLakeInlinedTablesTest {
 			ok(s, "DETACH d");
 			// each schema version of a table gets its inlined-data table, rows or not
 			assertEquals(List.of("1|1", "1|2", "2|3", "2|4", "2|5"), jdbc(kind, meta,
-					"SELECT table_id, schema_version FROM ducklake_inlined_data_tables ORDER BY ALL"));
+					"SELECT table_id, schema_version FROM ducklake_inlined_data_tables ORDER BY 1, 2"));
 
 			ok(s, attach(kind, meta, dir.resolve("files")));
 			ok(s, "CALL ducklake_flush_inlined_data('d')"); // 8
 			ok(s, "DETACH d");
 			assertEquals(List.of("1|2", "2|5"), jdbc(kind, meta,
-					"SELECT table_id, schema_version FROM ducklake_inlined_data_tables ORDER BY ALL"));
+					"SELECT table_id, schema_version FROM ducklake_inlined_data_tables ORDER BY 1, 2"));
 			assertEquals(List.of("ducklake_inlined_data_1_2", "ducklake_inlined_data_2_5"), jdbc(kind, meta,
 					physical(kind)));
 			// the superseded version's rows keep their history in the current one: inserted at 2, flushed at 8
