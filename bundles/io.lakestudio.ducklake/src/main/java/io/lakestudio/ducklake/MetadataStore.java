@@ -125,6 +125,13 @@ public interface MetadataStore extends AutoCloseable {
 		return Map.of();
 	}
 
+	/**
+	 * Drops the table's inlined-data tables of superseded schema versions that hold no live row, as the extension's
+	 * flush does (outside the snapshot protocol: no snapshot is minted). Nothing by default.
+	 */
+	default void reclaimInlinedTables(long tableId) throws DuckLakeException {
+	}
+
 	/** The inlined-data table {@code name} as the catalog holds it, if it has one by that name. */
 	default Optional<InlinedTable> inlinedTable(String name) throws DuckLakeException {
 		return Optional.empty();

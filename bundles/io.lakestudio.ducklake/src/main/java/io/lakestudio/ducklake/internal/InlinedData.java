@@ -75,47 +75,23 @@ final class InlinedData {
 				}
 			}
 		}
-		for (Map.Entry<Long, List<InlinedRow>> e : c.inlinedInserts.entrySet()) {
-			if (e.getValue().isEmpty()) {
+		// a table created or altered while inlining is on gets its table for the new schema version even with no
+		// rows, as the extension's (a flush drops the superseded ones once empty: InlinedReclaim)
+		for (Map.Entry<Long, List<ColumnEntry>> e : c.inlinedColumns.entrySet()) {
+			long t = e.getKey();
+			List<ColumnEntry> cols = e.getValue();
+			String name = ensure(db, n, sqlite, t, tableVersion(db, t, schemaVersion), cols);
+			List<InlinedRow> rows = c.inlinedInserts.getOrDefault(t, List.of());
+			if (rows.isEmpty()) {
 				continue;
 			}
-			long t = e.getKey();
-			long sv = tableVersion(db, t, schemaVersion);
-			List<ColumnEntry> cols = c.inlinedColumns.get(t);
-			String name = "ducklake_inlined_data_" + t + "_" + sv;
-			List<String> defs = new ArrayList<>();
 			List<String> marks = new ArrayList<>();
 			for (ColumnEntry col : cols) {
-				String type = NestedTypes.duckType(col);
-				boolean text = sqlite && (TEXT_IN_SQLITE.contains(type) || type.startsWith("DECIMAL"));
-				defs.add(ident(col.name()) + " " + (text ? "VARCHAR" : type));
-				marks.add(sqlite ? "?" : "CAST(? AS " + type + ")");
-			}
-			boolean known;
-			try (PreparedStatement ps = db.prepareStatement(
-					"SELECT count(*) FROM ducklake_inlined_data_tables WHERE table_name = ?")) {
-				ps.setString(1, name);
-				try (ResultSet r = ps.executeQuery()) {
-					r.next();
-					known = r.getLong(1) > 0;
-				}
-			}
-			if (!known) {
-				try (Statement st = db.createStatement()) {
-					st.execute("CREATE TABLE IF NOT EXISTS " + ident(name) + " (" + n.rowId() + " BIGINT, "
-							+ n.beginSnapshot() + " BIGINT, " + n.endSnapshot() + " BIGINT"
-							+ (defs.isEmpty() ? "" : ", " + String.join(", ", defs)) + ")");
-				}
-				try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_inlined_data_tables VALUES (?, ?, ?)")) {
-					ps.setLong(1, t);
-					ps.setString(2, name);
-					ps.setLong(3, sv);
-					ps.executeUpdate();
-				}
+				marks.add(sqlite ? "?" : "CAST(? AS " + NestedTypes.duckType(col) + ")");
 			}
 			try (PreparedStatement ps = db.prepareStatement("INSERT INTO " + ident(name) + " VALUES (?, ?, NULL"
 					+ (marks.isEmpty() ? "" : ", " + String.join(", ", marks)) + ")")) {
-				for (InlinedRow row : e.getValue()) {
+				for (InlinedRow row : rows) {
 					ps.setLong(1, row.rowId());
 					ps.setLong(2, s);
 					int i = 3;
@@ -126,6 +102,40 @@ final class InlinedData {
 				}
 			}
 		}
+	}
+
+	/** The inlined-data table of table {@code t} at schema version {@code sv}, made and listed if it isn't. */
+	private static String ensure(Connection db, InlinedColumnNames n, boolean sqlite, long t, long sv,
+			List<ColumnEntry> cols) throws SQLException {
+		String name = "ducklake_inlined_data_" + t + "_" + sv;
+		try (PreparedStatement ps = db.prepareStatement(
+				"SELECT count(*) FROM ducklake_inlined_data_tables WHERE table_name = ?")) {
+			ps.setString(1, name);
+			try (ResultSet r = ps.executeQuery()) {
+				r.next();
+				if (r.getLong(1) > 0) {
+					return name;
+				}
+			}
+		}
+		List<String> defs = new ArrayList<>();
+		for (ColumnEntry col : cols) {
+			String type = NestedTypes.duckType(col);
+			boolean text = sqlite && (TEXT_IN_SQLITE.contains(type) || type.startsWith("DECIMAL"));
+			defs.add(ident(col.name()) + " " + (text ? "VARCHAR" : type));
+		}
+		try (Statement st = db.createStatement()) {
+			st.execute("CREATE TABLE IF NOT EXISTS " + ident(name) + " (" + n.rowId() + " BIGINT, " + n.beginSnapshot()
+					+ " BIGINT, " + n.endSnapshot() + " BIGINT" + (defs.isEmpty() ? "" : ", " + String.join(", ", defs))
+					+ ")");
+		}
+		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_inlined_data_tables VALUES (?, ?, ?)")) {
+			ps.setLong(1, t);
+			ps.setString(2, name);
+			ps.setLong(3, sv);
+			ps.executeUpdate();
+		}
+		return name;
 	}
 
 	/** The inlined-data table {@code name}, when the catalog lists it. */
@@ -162,7 +172,7 @@ final class InlinedData {
 	}
 
 	/** The table's inlined-data tables that exist, name to schema version, oldest first. */
-	private static Map<String, Long> tables(Connection db, long tableId) throws SQLException {
+	static Map<String, Long> tables(Connection db, long tableId) throws SQLException {
 		Map<String, Long> out = new LinkedHashMap<>();
 		try (PreparedStatement ps = db.prepareStatement("SELECT table_name, schema_version FROM"
 				+ " ducklake_inlined_data_tables WHERE table_id = ? ORDER BY schema_version")) {
@@ -177,7 +187,7 @@ final class InlinedData {
 	}
 
 	/** The last schema version that changed the table (what its inlined rows are written under). */
-	private static long tableVersion(Connection db, long tableId, long dflt) throws SQLException {
+	static long tableVersion(Connection db, long tableId, long dflt) throws SQLException {
 		try (PreparedStatement ps = db.prepareStatement(
 				"SELECT max(schema_version) FROM ducklake_schema_versions WHERE table_id = ?")) {
 			ps.setLong(1, tableId);
@@ -190,7 +200,7 @@ final class InlinedData {
 	}
 
 	/** The table's top-level columns, lower-case name to id, when schema version {@code sv} began. */
-	private static Map<String, Long> columnsAt(Connection db, long tableId, long sv) throws SQLException {
+	static Map<String, Long> columnsAt(Connection db, long tableId, long sv) throws SQLException {
 		long at;
 		try (PreparedStatement ps = db.prepareStatement(
 				"SELECT min(snapshot_id) FROM ducklake_snapshot WHERE schema_version = ?")) {
@@ -219,7 +229,7 @@ final class InlinedData {
 		return out;
 	}
 
-	private static String ident(String name) {
+	static String ident(String name) {
 		return "\"" + name.replace("\"", "\"\"") + "\"";
 	}
 }

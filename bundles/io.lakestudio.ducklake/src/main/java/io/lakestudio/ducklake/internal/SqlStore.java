@@ -209,6 +209,18 @@ public final class SqlStore implements MetadataStore {
 	}
 
 	@Override
+	public synchronized void reclaimInlinedTables(long tableId) throws DuckLakeException {
+		if (readOnly) {
+			return;
+		}
+		try {
+			Sqlite.transaction(db, () -> InlinedReclaim.reclaim(db, InlinedColumnNames.of(version), tableId));
+		} catch (SQLException e) {
+			throw failed("drop the superseded inlined-data tables of table " + tableId, e);
+		}
+	}
+
+	@Override
 	public synchronized Map<Long, Map<Long, Long>> inlinedFileDeletes(long tableId, long snapshot)
 			throws DuckLakeException {
 		try {

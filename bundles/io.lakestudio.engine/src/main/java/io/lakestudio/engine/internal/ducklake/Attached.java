@@ -178,6 +178,7 @@ final class Attached {
 			return null;
 		}
 		try {
+			Inlining.tablesFor(this, c, view());
 			ColumnStatsCommit.collect(catalog.store(), c, view());
 			Snapshot s = committed(catalog.store().commit(c.retries(retries)));
 			pending = null;

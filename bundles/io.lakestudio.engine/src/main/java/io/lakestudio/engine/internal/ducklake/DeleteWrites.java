@@ -78,9 +78,11 @@ final class DeleteWrites {
 			c.changes.add("inlined_delete:" + t.id());
 			fileRows -= rowIds.size();
 		}
+		long counted = rows;
 		if (!files.isEmpty() && inlineDeletes(a, c, t, positions, parts, files, fileRows)) {
 			c.changes.add("deleted_from_table:" + t.id());
 			files.clear();
+			counted -= fileRows; // file rows deleted in the catalog keep their record_count, as the extension's
 		}
 		for (long id : files) {
 			ReadPlan.Part p = parts.get(id);
@@ -148,7 +150,7 @@ final class DeleteWrites {
 			}
 		}
 		TableStats before = w.stats(a, c, t.id());
-		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - rows, before.nextRowId(),
+		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() - counted, before.nextRowId(),
 				before.fileSizeBytes()));
 		if (!files.isEmpty()) {
 			c.changes.add("deleted_from_table:" + t.id());

@@ -157,6 +157,7 @@ final class InlinedFlush {
 		String only = tableName != null ? tableName : named.get("table_name");
 		List<String> rows = new ArrayList<>();
 		boolean found = false;
+		List<Long> flushed = new ArrayList<>();
 		int mark = a.placedCount();
 		try {
 			for (TableEntry t : cat.tables()) {
@@ -169,6 +170,7 @@ final class InlinedFlush {
 				if (!"true".equalsIgnoreCase(TableOptions.of(a, t).getOrDefault("auto_compact", "true"))) {
 					continue; // a table (or its schema, or the catalog) that opts out of maintenance, as compaction
 				}
+				flushed.add(t.id());
 				flushDeletes(c, cat, t, inTx);
 				List<InlinedRow> live = Inlining.rows(a, c.base(), inTx ? c : null, t.id());
 				List<ColumnEntry> cols = cat.columns(t.id());
@@ -220,6 +222,9 @@ final class InlinedFlush {
 				a.committed(a.catalog.store().commit(c));
 			}
 			a.keepPlaced(mark);
+			for (long id : flushed) {
+				a.catalog.store().reclaimInlinedTables(id); // the superseded versions' tables, now empty, go
+			}
 			return rows;
 		} catch (IOException e) {
 			if (!inTx) {

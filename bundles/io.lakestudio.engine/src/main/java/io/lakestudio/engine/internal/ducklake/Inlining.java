@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
@@ -57,6 +58,27 @@ final class Inlining {
 			return a.inliningRowLimit;
 		}
 		return session.orElse(0);
+	}
+
+	/**
+	 * Each table the commit creates or whose columns it changes, while inlining is on for it, gets its inlined-data
+	 * table for the new schema version with the commit, as the extension makes one (a flush later drops those of
+	 * superseded versions once empty); a table the commit also inlines rows into has its columns already.
+	 */
+	static void tablesFor(Attached a, Commit c, CatalogAt view) throws DuckLakeException {
+		Set<Long> ids = new LinkedHashSet<>();
+		c.newTables.forEach(t -> ids.add(t.id()));
+		c.newColumns.forEach(col -> ids.add(col.tableId()));
+		ids.addAll(c.endedColumns.keySet());
+		ids.removeAll(c.endedTables);
+		for (TableEntry t : view.tables()) {
+			if (ids.contains(t.id()) && !c.inlinedColumns.containsKey(t.id())) {
+				List<ColumnEntry> cols = view.columns(t.id());
+				if (inlinable(cols) && limit(a, t, OptionalLong.empty()) > 0) {
+					c.inlinedColumns.put(t.id(), List.copyOf(cols));
+				}
+			}
+		}
 	}
 
 	/** Whether rows of these columns can be kept inlined (no nested, variant, geometry or decimal columns). */
