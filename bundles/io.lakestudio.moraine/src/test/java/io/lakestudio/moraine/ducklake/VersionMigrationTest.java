@@ -31,7 +31,7 @@ import io.lakestudio.store.FolderStore;
  */
 class VersionMigrationTest {
 
-	private static DuckLakeCatalog open(Path dir, AttachOptions o) throws DuckLakeException {
+	private static DuckLakeCatalog open(Path dir, AttachOptions o) throws Exception {
 		return MoraineCatalogs.open("ducklake:moraine:x", new FolderStore(dir.resolve("m")), o.withDataPath(dir
 				.resolve("data").toString()), null, null);
 	}
