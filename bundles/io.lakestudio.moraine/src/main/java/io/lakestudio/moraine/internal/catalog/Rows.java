@@ -42,7 +42,7 @@ final class Rows {
 	}
 
 	void put(Row row) {
-		staged.put(row.family.subspace, Layout.rowKey(row.family.table, row.key()), row.stored());
+		staged.put(row.family.subspace, Layout.rowKey(row.family.table, row.key()), row.fields());
 	}
 
 	void delete(Row row) {
