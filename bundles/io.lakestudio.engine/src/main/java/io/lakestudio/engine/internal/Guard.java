@@ -131,11 +131,14 @@ public final class Guard {
 		List<Parsed.Ref> refs = new ArrayList<>();
 		Parsed.Kind[] kind = { Parsed.Kind.QUERY };
 		walk(tree, ctes, sessionNames, refs, kind, granted);
-		if ((kind[0] == Parsed.Kind.SHOW_TABLES || kind[0] == Parsed.Kind.DESCRIBE)
-				&& !"SHOW_REF".equals(stmts.get(0).path("node").path("from_table").path("type").asText())) {
+		boolean whole = "SHOW_REF".equals(stmts.get(0).path("node").path("from_table").path("type").asText());
+		if (kind[0] == Parsed.Kind.SHOW_TABLES && !whole) {
 			// answered from the catalog as a whole statement: inside a query the answer would stand for the query's
-			throw refused("SHOW and DESCRIBE are answered as whole statements, not inside a query: query"
-					+ " information_schema.tables or information_schema.columns instead");
+			throw refused("SHOW TABLES is answered as a whole statement, not inside a query: query"
+					+ " information_schema.tables instead");
+		}
+		if (kind[0] == Parsed.Kind.DESCRIBE && !whole) {
+			kind[0] = Parsed.Kind.QUERY; // DESCRIBE of a query inside a query: DuckDB binds it over the tables' views
 		}
 		return new Parsed(kind[0], tree, List.copyOf(refs), "", limit(stmts.get(0).path("node")));
 	}
