@@ -18,6 +18,7 @@ import io.lakestudio.ducklake.TableColumnStats;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.ducklake.ViewEntry;
 import io.lakestudio.moraine.DucklakeRows;
 import io.lakestudio.moraine.Transaction;
@@ -34,8 +35,11 @@ final class CommitRows {
 	private final Commit c;
 	private final Snapshot latest;
 	private final long shift;
+	/** The catalog is DuckLake 1.1: its file rows keep their row_group_count (a 1.0 one's are NULL, as on SQLite). */
+	private final boolean v11;
 
-	CommitRows(Transaction tx, Commit c, Snapshot latest, long fileShift) {
+	CommitRows(Transaction tx, Commit c, Snapshot latest, long fileShift, boolean v11) {
+		this.v11 = v11;
 		this.tx = tx;
 		this.rows = tx.ducklakeRows();
 		this.c = c;
@@ -150,7 +154,7 @@ final class CommitRows {
 					p == null ? null : p.partitionId(), "mapping_id",
 					names == null ? null : LayoutCommitRows.mapping(rows, f.tableId(), names, c.hivePartitionColumns
 							.getOrDefault(f.id(), java.util.Set.of())), "partial_max",
-					l == null ? null : l.partialMax());
+					l == null ? null : l.partialMax(), "row_group_count", rowGroups(f.id()));
 			if (l != null && l.beginSnapshot() != null) {
 				r.put("begin_snapshot", l.beginSnapshot());
 			}
@@ -167,6 +171,12 @@ final class CommitRows {
 						"null_count", s.nullCount(), "min_value", s.min(), "max_value", s.max(), "contains_nan",
 						s.containsNan()));
 			}
+			for (VariantStats v : c.variantStats.getOrDefault(f.id(), List.of())) {
+				rows.insert("ducklake_file_variant_stats", row("data_file_id", id, "table_id", f.tableId(),
+						"column_id", v.columnId(), "variant_path", v.path(), "shredded_type", v.shreddedType(),
+						"column_size_bytes", v.columnSizeBytes(), "value_count", v.valueCount(), "null_count",
+						v.nullCount(), "min_value", v.min(), "max_value", v.max()));
+			}
 		}
 	}
 
@@ -177,12 +187,16 @@ final class CommitRows {
 					target, "path", f.path(), "path_is_relative", f.relative(), "format", f.format(), "delete_count",
 					f.deleteCount(), "file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "partial_max",
 					f.partialMax() == null || f.partialMax() != DeleteFile.THIS_SNAPSHOT ? f.partialMax()
-							: Long.valueOf(tx.snapshotId().value()));
+							: Long.valueOf(tx.snapshotId().value()), "row_group_count", rowGroups(f.id()));
 			if (f.beginSnapshot() > 0) {
 				r.put("begin_snapshot", f.beginSnapshot()); // a flush of inlined deletes: from the first of them, as on SQLite
 			}
 			rows.insert("ducklake_delete_file", r);
 		}
+	}
+
+	private Long rowGroups(long file) {
+		return v11 ? c.rowGroups.get(file) : null;
 	}
 
 	private final Map<Long, TableStats> stored = new HashMap<>();

@@ -150,7 +150,7 @@ final class InlinedRows {
 	 * {@code ducklake_inlined_data_<table>_<sv>} as the SQLite store holds it: every row written under the schema
 	 * version, ended ones too, over {@code cols} (the table's columns as the version began).
 	 */
-	static InlinedTable dataTable(CatalogSnapshot s, long table, long sv, List<ColumnEntry> cols) {
+	static InlinedTable dataTable(CatalogSnapshot s, long table, long sv, List<ColumnEntry> cols, boolean v11) {
 		List<List<String>> rows = new ArrayList<>();
 		List<Map<String, Object>> stored = new ArrayList<>(s.ducklakeRows(ROWS));
 		stored.sort(java.util.Comparator.comparing(r -> (Long) r.get("row_id")));
@@ -166,15 +166,19 @@ final class InlinedRows {
 			cols.forEach(c -> row.add(values.get(c.id())));
 			rows.add(row);
 		}
-		return new InlinedTable(columns(cols), rows);
+		return new InlinedTable(columns(cols, v11), rows);
 	}
 
-	/** The columns of an inlined-data table: its row's bookkeeping, then the table's columns by name and type. */
-	private static Map<String, String> columns(List<ColumnEntry> cols) {
+	/**
+	 * The columns of an inlined-data table: its row's bookkeeping (named {@code _ducklake_row_id...} from DuckLake 1.1
+	 * on, so a user's column can't clash), then the table's columns by name and type.
+	 */
+	private static Map<String, String> columns(List<ColumnEntry> cols, boolean v11) {
 		Map<String, String> out = new LinkedHashMap<>();
-		out.put("row_id", "BIGINT");
-		out.put("begin_snapshot", "BIGINT");
-		out.put("end_snapshot", "BIGINT");
+		String system = v11 ? "_ducklake_" : "";
+		out.put(system + "row_id", "BIGINT");
+		out.put(system + "begin_snapshot", "BIGINT");
+		out.put(system + "end_snapshot", "BIGINT");
 		for (ColumnEntry c : cols) {
 			out.put(c.name(), io.lakestudio.ducklake.NestedTypes.duckType(c));
 		}

@@ -37,7 +37,7 @@ final class LayoutCommitRows {
 		long now = Timestamp.of(java.time.Instant.now()).micros();
 		java.util.List<Long> ids = c.removedDataFiles.stream().map(ScheduledFile::dataFileId).toList();
 		for (String t : new String[] { "ducklake_data_file", "ducklake_file_column_stats",
-				"ducklake_file_partition_value" }) {
+				"ducklake_file_variant_stats", "ducklake_file_partition_value" }) {
 			rows.deleteAny(t, "data_file_id", ids);
 		}
 		// a delete file another took the place of, holding its deletes with their snapshots (partial_max)
@@ -150,6 +150,22 @@ final class LayoutCommitRows {
 				}
 			}
 		}
+		// DuckLake 1.1's tags on a view's columns, keyed by the column's name (a view's columns have no ids)
+		for (Map.Entry<Long, Map<String, Map<String, String>>> v : c.viewColumnTags.entrySet()) {
+			if (droppedView(v.getKey())) {
+				continue;
+			}
+			for (Map.Entry<String, Map<String, String>> col : v.getValue().entrySet()) {
+				for (Map.Entry<String, String> kv : col.getValue().entrySet()) {
+					Map<String, Object> at = row("view_id", v.getKey(), "column_name", col.getKey(), "key", kv.getKey());
+					rows.end("ducklake_view_column_tag", at);
+					if (kv.getValue() != null) {
+						at.put("value", kv.getValue());
+						rows.insert("ducklake_view_column_tag", at);
+					}
+				}
+			}
+		}
 	}
 
 	/** What a dropped table, view or column had ends with it. */
@@ -167,6 +183,7 @@ final class LayoutCommitRows {
 		for (long v : views) {
 			rows.end("ducklake_tag", row("object_id", v));
 			rows.end("ducklake_column_tag", row("table_id", v));
+			rows.end("ducklake_view_column_tag", row("view_id", v));
 		}
 		for (Map.Entry<Long, Set<Long>> e : c.endedColumns.entrySet()) {
 			for (long col : e.getValue()) {

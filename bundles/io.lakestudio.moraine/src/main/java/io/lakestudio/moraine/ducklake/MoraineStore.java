@@ -20,6 +20,7 @@ import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.PartitionSpec;
 import io.lakestudio.ducklake.ScheduledFile;
 import io.lakestudio.ducklake.Snapshot;
+import io.lakestudio.ducklake.SpecTableColumns;
 import io.lakestudio.ducklake.SortSpec;
 import io.lakestudio.ducklake.TableStats;
 import io.lakestudio.moraine.Catalog;
@@ -86,6 +87,12 @@ public final class MoraineStore implements MetadataStore {
 		} catch (MoraineException e) {
 			throw failed("read its options", e);
 		}
+	}
+
+	/** The DuckLake version the catalog is at ({@code version}): what its rows list and what a commit writes. */
+	String version() throws DuckLakeException {
+		String v = metadata().get("version");
+		return v == null ? SpecTableColumns.V1_0 : v;
 	}
 
 	@Override
@@ -265,7 +272,8 @@ public final class MoraineStore implements MetadataStore {
 				.orElse(latest().id());
 		List<ColumnEntry> cols = at(began, "read the columns of table " + table,
 				s -> Entries.columnTree(table, s.columns(new TableId(table)), null));
-		return head("read " + name, s -> Optional.of(InlinedRows.dataTable(s, table, sv, cols)));
+		boolean v11 = SpecTableColumns.V1_1.equals(version());
+		return head("read " + name, s -> Optional.of(InlinedRows.dataTable(s, table, sv, cols, v11)));
 	}
 
 	@Override
@@ -366,8 +374,9 @@ public final class MoraineStore implements MetadataStore {
 
 	@Override
 	public synchronized List<List<String>> rows(String specTable) throws DuckLakeException {
+		String version = version();
 		try (CatalogSnapshot s = reader.snapshot()) {
-			return SpecRows.of(location, s, specTable);
+			return SpecRows.of(location, version, s, specTable);
 		} catch (MoraineException e) {
 			throw failed("read " + specTable, e);
 		}
@@ -383,8 +392,9 @@ public final class MoraineStore implements MetadataStore {
 		synchronized (w) {
 			Snapshot latest = latest();
 			long fileShift = io.lakestudio.ducklake.Conflicts.rebase(this, c, latest);
+			boolean v11 = SpecTableColumns.V1_1.equals(version());
 			try {
-				made = w.commit(tx -> new CommitRows(tx, c, latest, fileShift).write());
+				made = w.commit(tx -> new CommitRows(tx, c, latest, fileShift, v11).write());
 			} catch (MoraineException e) {
 				throw failed("commit", e);
 			}

@@ -31,11 +31,6 @@ public final class MoraineAttach {
 		if (location.isEmpty()) {
 			throw new DuckLakeException(url + ": no store (ducklake:moraine:<folder> or ducklake:moraine:abfss://...)");
 		}
-		// moraine keeps DuckLake 1.0's catalog: a session's ducklake_default_version names no store's version
-		if (o.version() != null && !o.version().equals(io.lakestudio.ducklake.SpecTableColumns.V1_0)) {
-			throw new DuckLakeException(url + ": a moraine store holds a DuckLake 1.0 catalog, not " + o.version()
-					+ " (DUCKLAKE_VERSION)");
-		}
 		ObjectStore objects;
 		String defaultData = null;
 		boolean readOnly = o.readOnly() || checkpoint != null || o.snapshotVersion() != null

@@ -15,7 +15,8 @@ final class Expiry {
 
 	/** Rows that belong to one temporal row and go with it, keyed by the leading columns they share. */
 	private static final Map<Family, List<Family>> CHILDREN = Map.of(
-			Family.DATA_FILE, List.of(Family.FILE_COLUMN_STATS, Family.FILE_PARTITION_VALUE),
+			Family.DATA_FILE, List.of(Family.FILE_COLUMN_STATS, Family.FILE_VARIANT_STATS,
+					Family.FILE_PARTITION_VALUE),
 			Family.MACRO, List.of(Family.MACRO_IMPL, Family.MACRO_PARAMETERS),
 			Family.PARTITION_INFO, List.of(Family.PARTITION_COLUMN),
 			Family.SORT_INFO, List.of(Family.SORT_EXPRESSION));

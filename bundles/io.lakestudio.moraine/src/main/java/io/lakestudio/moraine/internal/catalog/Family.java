@@ -8,7 +8,8 @@ import io.lakestudio.moraine.internal.store.Layout;
 
 /**
  * The DuckLake catalog tables moraine keeps, with the spec's own names and columns, so listing one from a
- * snapshot is row-faithful. A temporal family's key ends with its begin_snapshot (an altered column is a new row
+ * snapshot is row-faithful. DuckLake 1.1's columns end their rows (a row stored before they were kept reads them
+ * as NULL, as a 1.0 catalog migrated has them; {@link Row#stored()}), and its tables are families of their own. A temporal family's key ends with its begin_snapshot (an altered column is a new row
  * with the same id); its rows are visible at a snapshot S when begin_snapshot <= S < end_snapshot.
  */
 public enum Family {
@@ -27,22 +28,30 @@ public enum Family {
 	TAG("ducklake_tag", Layout.CURRENT, 2, "object_id", "key", "begin_snapshot", "end_snapshot", "value"),
 	COLUMN_TAG("ducklake_column_tag", Layout.CURRENT, 3, "table_id", "column_id", "key", "begin_snapshot",
 			"end_snapshot", "value"),
+	/** DuckLake 1.1's: a tag on a view's column, which has no id, so its name keys it. */
+	VIEW_COLUMN_TAG("ducklake_view_column_tag", Layout.CURRENT, 3, "view_id", "column_name", "key",
+			"begin_snapshot", "end_snapshot", "value"),
 	COLUMN("ducklake_column", Layout.CURRENT, 2, "table_id", "column_id", "begin_snapshot", "end_snapshot",
 			"column_order", "column_name", "column_type", "initial_default", "default_value", "nulls_allowed",
 			"parent_column", "default_value_type", "default_value_dialect"),
 	DATA_FILE("ducklake_data_file", Layout.CURRENT, 2, "table_id", "data_file_id", "begin_snapshot", "end_snapshot",
 			"file_order", "path", "path_is_relative", "file_format", "record_count", "file_size_bytes",
-			"footer_size", "row_id_start", "partition_id", "encryption_key", "partial_max", "mapping_id"),
+			"footer_size", "row_id_start", "partition_id", "encryption_key", "partial_max", "mapping_id",
+			"row_group_count"),
 	FILE_COLUMN_STATS("ducklake_file_column_stats", Layout.CURRENT, 3, "table_id", "data_file_id", "column_id",
 			"column_size_bytes", "value_count", "null_count", "min_value", "max_value", "contains_nan",
-			"extra_stats"),
+			"extra_stats", "min_is_exact", "max_is_exact"),
+	/** DuckLake 1.1's: the stats of one shredded field of a VARIANT column, a child of its data file's row. */
+	FILE_VARIANT_STATS("ducklake_file_variant_stats", Layout.CURRENT, 4, "table_id", "data_file_id", "column_id",
+			"variant_path", "shredded_type", "column_size_bytes", "value_count", "null_count", "min_value",
+			"max_value", "contains_nan", "extra_stats"),
 	DELETE_FILE("ducklake_delete_file", Layout.CURRENT, 2, "table_id", "delete_file_id", "begin_snapshot",
 			"end_snapshot", "data_file_id", "path", "path_is_relative", "format", "delete_count",
-			"file_size_bytes", "footer_size", "encryption_key", "partial_max"),
+			"file_size_bytes", "footer_size", "encryption_key", "partial_max", "row_group_count"),
 	TABLE_STATS("ducklake_table_stats", Layout.CURRENT, 1, "table_id", "record_count", "next_row_id",
 			"file_size_bytes"),
 	TABLE_COLUMN_STATS("ducklake_table_column_stats", Layout.CURRENT, 2, "table_id", "column_id", "contains_null",
-			"contains_nan", "min_value", "max_value", "extra_stats"),
+			"contains_nan", "min_value", "max_value", "extra_stats", "min_is_exact", "max_is_exact"),
 	PARTITION_INFO("ducklake_partition_info", Layout.CURRENT, 2, "table_id", "partition_id", "begin_snapshot",
 			"end_snapshot"),
 	PARTITION_COLUMN("ducklake_partition_column", Layout.CURRENT, 3, "table_id", "partition_id",
@@ -104,17 +113,23 @@ public enum Family {
 		return switch (this) {
 			case TAG -> List.of("object_id", "begin_snapshot", "end_snapshot", "key", "value");
 			case COLUMN_TAG -> List.of("table_id", "column_id", "begin_snapshot", "end_snapshot", "key", "value");
+			case VIEW_COLUMN_TAG -> List.of("view_id", "column_name", "begin_snapshot", "end_snapshot", "key",
+					"value");
 			case COLUMN -> List.of("column_id", "begin_snapshot", "end_snapshot", "table_id", "column_order",
 					"column_name", "column_type", "initial_default", "default_value", "nulls_allowed", "parent_column",
 					"default_value_type", "default_value_dialect");
 			case DATA_FILE -> List.of("data_file_id", "table_id", "begin_snapshot", "end_snapshot", "file_order",
 					"path", "path_is_relative", "file_format", "record_count", "file_size_bytes", "footer_size",
-					"row_id_start", "partition_id", "encryption_key", "mapping_id", "partial_max");
+					"row_id_start", "partition_id", "encryption_key", "mapping_id", "partial_max", "row_group_count");
 			case FILE_COLUMN_STATS -> List.of("data_file_id", "table_id", "column_id", "column_size_bytes",
-					"value_count", "null_count", "min_value", "max_value", "contains_nan", "extra_stats");
+					"value_count", "null_count", "min_value", "max_value", "contains_nan", "extra_stats", "min_is_exact",
+					"max_is_exact");
+			case FILE_VARIANT_STATS -> List.of("data_file_id", "table_id", "column_id", "variant_path",
+					"shredded_type", "column_size_bytes", "value_count", "null_count", "min_value", "max_value",
+					"contains_nan", "extra_stats");
 			case DELETE_FILE -> List.of("delete_file_id", "table_id", "begin_snapshot", "end_snapshot",
 					"data_file_id", "path", "path_is_relative", "format", "delete_count", "file_size_bytes",
-					"footer_size", "encryption_key", "partial_max");
+					"footer_size", "encryption_key", "partial_max", "row_group_count");
 			case PARTITION_INFO -> List.of("partition_id", "table_id", "begin_snapshot", "end_snapshot");
 			case PARTITION_COLUMN -> List.of("partition_id", "table_id", "partition_key_index", "column_id",
 					"transform");

@@ -32,6 +32,18 @@ public final class Row {
 		return Arrays.asList(values);
 	}
 
+	/**
+	 * The values as stored: without trailing NULLs, which {@link #decode} pads back. So a row of a family that
+	 * gained columns since (DuckLake 1.1's row_group_count...) is the row an older build wrote and reads, as long as
+	 * those columns are NULL, as they are in a 1.0 catalog.
+	 */
+	List<Object> stored() {
+		int n = values.length;
+		while (n > 0 && values[n - 1] == null)
+			n--;
+		return Arrays.asList(values).subList(0, n);
+	}
+
 	Object get(String column) {
 		return values[family.column(column)];
 	}

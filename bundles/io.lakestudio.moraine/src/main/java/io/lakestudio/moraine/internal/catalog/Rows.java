@@ -42,7 +42,7 @@ final class Rows {
 	}
 
 	void put(Row row) {
-		staged.put(row.family.subspace, Layout.rowKey(row.family.table, row.key()), row.fields());
+		staged.put(row.family.subspace, Layout.rowKey(row.family.table, row.key()), row.stored());
 	}
 
 	void delete(Row row) {
