@@ -11,21 +11,20 @@ public final class Row {
 	final Family family;
 	private final Object[] values;
 
+	/**
+	 * Values short of the family's columns leave the last ones NULL: a row stored before its family gained columns
+	 * at its end (DuckLake 1.1's row_group_count...), or written by a caller that has no value for them.
+	 */
 	Row(Family family, Object[] values) {
-		if (values.length != family.columns.size())
+		if (values.length > family.columns.size())
 			throw new IllegalArgumentException(family.table + " takes " + family.columns.size() + " values, not "
 					+ values.length);
 		this.family = family;
-		this.values = values;
+		this.values = values.length < family.columns.size() ? Arrays.copyOf(values, family.columns.size()) : values;
 	}
 
 	static Row decode(Family family, List<Object> fields) {
-		Object[] values = fields.toArray();
-		if (values.length < family.columns.size()) {
-			// a row stored before its family gained columns at its end: those are NULL
-			values = Arrays.copyOf(values, family.columns.size());
-		}
-		return new Row(family, values);
+		return new Row(family, fields.toArray());
 	}
 
 	List<Object> fields() {
