@@ -37,8 +37,9 @@ final class InlinedReclaim {
 			return 0; // no table of the current version to keep the rows' history in
 		}
 		Map<Long, String> now = new HashMap<>();
+		Map<String, Long> columns = InlinedData.columnsAt(db, tableId, current);
 		for (Map.Entry<String, String> e : physical(db, target).entrySet()) {
-			Long id = InlinedData.columnsAt(db, tableId, current).get(e.getKey());
+			Long id = columns.get(e.getKey());
 			if (id != null) {
 				now.put(id, e.getValue());
 			}

@@ -71,6 +71,9 @@ final class Inlining {
 		c.newColumns.forEach(col -> ids.add(col.tableId()));
 		ids.addAll(c.endedColumns.keySet());
 		ids.removeAll(c.endedTables);
+		if (ids.isEmpty()) {
+			return; // most commits create or alter no table: no need to walk every table of the catalog
+		}
 		for (TableEntry t : view.tables()) {
 			if (ids.contains(t.id()) && !c.inlinedColumns.containsKey(t.id())) {
 				List<ColumnEntry> cols = view.columns(t.id());
