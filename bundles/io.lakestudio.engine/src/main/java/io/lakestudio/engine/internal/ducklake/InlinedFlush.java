@@ -29,11 +29,13 @@ final class InlinedFlush {
 	/** The column of the rows to flush that holds the snapshot each was inserted by. */
 	static final String SNAPSHOT = "__dl_kept_snapshot";
 
+	private final DuckLakeKind kind;
 	private final Connection d;
 	private final Attached a;
 	private final Writes writes;
 
 	InlinedFlush(DuckLakeKind kind, Connection d, Attached a) throws EngineException {
+		this.kind = kind;
 		this.d = d;
 		this.a = a;
 		this.writes = new Writes(d, kind.staging());
@@ -148,8 +150,9 @@ final class InlinedFlush {
 	/** The extension's rows: per table flushed, its schema, name and the rows it flushed. */
 	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
 			SQLException {
-		// inside a transaction that changed the catalog, the flush is part of it (as the extension does)
-		boolean inTx = a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
+		// inside a transaction, the flush is part of it (as the extension does): its ROLLBACK undoes the flush too,
+		// even when the flush is the first thing it changes
+		boolean inTx = kind.inTransaction() || a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
 		Changes.writable(a);
 		Commit c = inTx ? a.pending() : Maintenance.commit(a);
 		CatalogAt cat = inTx ? a.view() : a.catalog.store().at(c.base());
