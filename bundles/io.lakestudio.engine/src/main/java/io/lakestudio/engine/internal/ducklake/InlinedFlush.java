@@ -59,9 +59,11 @@ final class InlinedFlush {
 			if (p == null) {
 				continue; // its file is gone (merged, or every row deleted): nothing left to delete from
 			}
-			long begin = committed.getOrDefault(e.getKey(), Map.of()).values().stream().mapToLong(Long::longValue).min()
-					.orElse(0);
-			writes.flushDeletes(c, a, cat, t, p, e.getValue(), begin);
+			// each position to the snapshot that deleted it; the transaction's own deletes have none yet
+			Map<Long, Long> positions = new java.util.TreeMap<>();
+			Map<Long, Long> made = committed.getOrDefault(e.getKey(), Map.of());
+			e.getValue().forEach(pos -> positions.put(pos, made.get(pos)));
+			writes.flushDeletes(c, a, cat, t, p, positions);
 		}
 		c.flushedFileDeletes.computeIfAbsent(t.id(), k -> new java.util.LinkedHashSet<>()).addAll(committed.keySet());
 		c.inlinedFileDeletes.remove(t.id());
