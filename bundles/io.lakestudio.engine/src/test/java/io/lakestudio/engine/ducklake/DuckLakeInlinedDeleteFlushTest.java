@@ -126,6 +126,32 @@ class DuckLakeInlinedDeleteFlushTest {
 		}
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aCheckpointInsideATransactionFlushesOnItsOwn(String kind, @TempDir Path dir) throws Exception {
+		Lake lake = Lake.of(kind, dir);
+		String attach = DuckLakeTransactionMaintenanceTest.attach(lake, 5);
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, attach);
+			ok(s, "CREATE TABLE d.t AS SELECT range a FROM range(10)"); // 1
+			ok(s, "DELETE FROM d.t WHERE a < 2"); // 2: kept in the catalog
+			ok(s, "BEGIN");
+			ok(s, "INSERT INTO d.t VALUES (13), (14), (15)"); // inlined, the transaction's own
+			// the extension checkpoints from a connection of its own: the committed deletes flush and commit now,
+			// the transaction's rows are not its to flush (checkpoint/checkpoint_updates_interleaved.test)
+			ok(s, "CHECKPOINT d");
+			ok(s, "ROLLBACK");
+			assertEquals(List.of("8"), rows(s, "SELECT count(*) FROM d.t"));
+			ok(s, "DETACH d");
+		}
+		try (Connection c = lake.open()) {
+			assertEquals(List.of("0"), jdbc(c, "SELECT count(*) FROM ducklake_inlined_delete_1"));
+			assertEquals(List.of("2|2"), jdbc(c, "SELECT delete_count, begin_snapshot FROM ducklake_delete_file"));
+			assertEquals(List.of("0"), jdbc(c, "SELECT count(*) FROM ducklake_inlined_data_1_1"), "no row of the"
+					+ " rolled back insert");
+		}
+	}
+
 	private static String count(EngineSession s, int version) throws Exception {
 		return rows(s, "SELECT count(*) FROM d.t AT (VERSION => " + version + ")").getFirst();
 	}

@@ -153,8 +153,8 @@ final class InlinedFlush {
 	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
 			SQLException {
 		// inside a transaction, the flush is part of it (as the extension does): its ROLLBACK undoes the flush too,
-		// even when the flush is the first thing it changes
-		boolean inTx = kind.inTransaction() || a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
+		// even when the flush is the first thing it changes; a CHECKPOINT's flush commits on its own
+		boolean inTx = kind.inTransaction() && !a.apart() || a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
 		Changes.writable(a);
 		Commit c = inTx ? a.pending() : Maintenance.commit(a);
 		CatalogAt cat = inTx ? a.view() : a.catalog.store().at(c.base());
