@@ -31,6 +31,7 @@ final class Attached {
 	/** An FDL version's data files, each checked against its catalog's hash before DuckDB first reads it; else null. */
 	io.lakestudio.fdl.CheckedFiles fdlFiles;
 	private Commit pending;
+	private boolean apart;
 	private final List<Path> placed = new ArrayList<>();
 	/** The catalog at the snapshot last read: a committed snapshot's rows never change. */
 	private CatalogAt seen;
@@ -105,12 +106,19 @@ final class Attached {
 		Commit c = pending;
 		pending = null;
 		latestRead = false;
+		apart = true;
 		return c;
 	}
 
 	void resume(Commit c) {
 		pending = c;
 		latestRead = false;
+		apart = false;
+	}
+
+	/** Whether the session's open transaction is set aside now ({@link #setAside}): what runs commits on its own. */
+	boolean apart() {
+		return apart;
 	}
 
 	/** Whether the open transaction placed this file (no committed row names it yet; orphan removal spares it). */

@@ -92,17 +92,7 @@ final class DeleteWrites {
 			// the new delete file holds the old one's deletes with the snapshot of each, and takes its place from
 			// its first snapshot on (a store that keeps partial_max; else the old one ends here)
 			boolean carry = old != null && (own ? old.partialMax() != null : a.catalog.store().keepsDeleteSnapshots());
-			String earlier = "";
-			if (DeletionVectorRows.is(old)) {
-				earlier = " UNION ALL " + DeletionVectorWrites.rows(a.catalog.resolve(schema, t, old.path(),
-						old.relative()), old, carry, own);
-			} else if (old != null) {
-				String snap = !carry ? "NULL" : old.partialMax() == null ? (own ? "NULL" : String.valueOf(
-						old.beginSnapshot())) : "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL"
-								: old.partialMax()) + ")";
-				earlier = " UNION ALL SELECT pos, " + snap + "::BIGINT FROM read_parquet(" + Sql.string(
-						a.catalog.resolve(schema, t, old.path(), old.relative())) + ")";
-			}
+			String earlier = old == null ? "" : " UNION ALL " + earlierRows(a, schema, t, old, carry, own);
 			String rowsOf = "SELECT " + Views.POS + " AS pos, NULL::BIGINT AS snap FROM " + Sql.ident(positions)
 					+ " WHERE " + Views.FILE + " = " + id + earlier;
 			boolean vector = DeletionVectorWrites.on(a, t);
@@ -159,34 +149,78 @@ final class DeleteWrites {
 	}
 
 	/**
-	 * Writes the delete file of data file {@code p} with its earlier deletes and {@code positions} (a flush of
-	 * deletes kept in the catalog), in place of the one before; with none before it begins at {@code begin}, when
-	 * the first of those deletes was made.
+	 * The rows {@code (pos, snap)} of a data file's delete file before this one, each with the snapshot that deleted
+	 * it: none ({@code carry} false, or the transaction's own rows: this commit), else the one the file names, else
+	 * the old file's partial_max (its rows of no snapshot) or first snapshot.
 	 */
-	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, java.util.Set<Long> positions,
-			long begin) throws SQLException, DuckLakeException, IOException {
+	private static String earlierRows(Attached a, SchemaEntry schema, TableEntry t, DeleteFile old, boolean carry,
+			boolean own) throws DuckLakeException {
+		String path = a.catalog.resolve(schema, t, old.path(), old.relative());
+		if (DeletionVectorRows.is(old)) {
+			return DeletionVectorWrites.rows(path, old, carry, own);
+		}
+		String snap = !carry ? "NULL" : old.partialMax() == null ? (own ? "NULL" : String.valueOf(
+				old.beginSnapshot())) : "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL"
+						: old.partialMax()) + ")";
+		return "SELECT pos, " + snap + "::BIGINT AS snap FROM read_parquet(" + Sql.string(path) + ")";
+	}
+
+	/**
+	 * Writes the delete file of data file {@code p} with its earlier deletes and {@code positions} (a flush of
+	 * deletes kept in the catalog: each position to the snapshot that deleted it, null for this transaction's own),
+	 * in place of the one before. As the extension merges them, the file says per row which snapshot deleted it
+	 * ({@code _ducklake_internal_snapshot_id}) and begins at the first of them, so time travel and the change feed
+	 * still see each delete where it was made; a committed delete file before it goes from the catalog.
+	 */
+	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, Map<Long, Long> positions)
+			throws SQLException, DuckLakeException, IOException {
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
-		String earlier = p.deletes() == null ? ""
-				: DeletionVectorRows.is(p.deletes()) ? " UNION SELECT pos FROM (" + DeletionVectorWrites.rows(
-						a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()), p.deletes(), false,
-						false) + ")"
-				: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(),
-						p.deletes().relative())) + ")";
-		List<String> values = positions.stream().map(x -> "(" + x + "::BIGINT)").toList();
+		DeleteFile old = p.deletes();
+		boolean own = old != null && c.newDeleteFiles.stream().anyMatch(x -> x.id() == old.id());
+		boolean carry = a.catalog.store().keepsDeleteSnapshots();
+		List<String> values = positions.entrySet().stream().map(e -> "(" + e.getKey() + "::BIGINT, " + e.getValue()
+				+ "::BIGINT)").toList();
+		String rows = "SELECT pos, snap FROM (VALUES " + String.join(", ", values) + ") v(pos, snap)" + (old == null
+				? "" : " UNION ALL " + earlierRows(a, schema, t, old, carry && (!own || old.partialMax() != null), own));
+		// a position deleted twice (in the catalog and in the file before) counts once, at its first delete
+		String merged = "SELECT pos, min(snap) AS snap FROM (" + rows + ") GROUP BY pos";
 		String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
 		Path staged = staging.resolve(file);
-		w.exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos FROM (SELECT pos FROM (VALUES "
-				+ String.join(", ", values) + ") v(pos)" + earlier + ") ORDER BY pos) TO " + Sql.string(staged.toString())
-				+ " (FORMAT parquet)");
-		long count = w.count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+		w.exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos" + (carry ? ", snap AS "
+				+ FileLineage.SNAPSHOT_ID_COLUMN : "") + " FROM (" + merged + ") ORDER BY pos) TO "
+				+ Sql.string(staged.toString()) + " (FORMAT parquet)");
+		long count;
+		Long first;
+		Long last;
+		boolean now; // rows of this commit (null: until it commits, the file's partial_max)
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT count(*), min(snap), max(snap),"
+				+ " count(*) FILTER (WHERE snap IS NULL) FROM (" + merged + ")")) {
+			r.next();
+			count = r.getLong(1);
+			long v = r.getLong(2);
+			first = r.wasNull() ? null : v;
+			v = r.getLong(3);
+			last = r.wasNull() ? null : v;
+			now = r.getLong(4) > 0;
+		}
 		long size = Files.size(staged);
 		long footer = w.footer(staged);
 		long groups = w.rowGroups(staged.toString());
 		w.place(a, staged, a.catalog.resolve(schema, t, file, true));
-		replaced(a, c, schema, t, p);
-		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
-				true, count, size, footer));
+		if (carry && old != null && !own) {
+			c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
+					+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
+		} else {
+			replaced(a, c, schema, t, p);
+		}
+		// of one snapshot, the file needs no partial_max (its rows are all of its first snapshot); a store that keeps
+		// no partial_max can't backdate the old file's rows with the new ones: the file begins at this commit
+		Long partialMax = !carry || first == null ? null : now ? Long.valueOf(DeleteFile.THIS_SNAPSHOT)
+				: last > first ? last : null;
+		long begin = first == null || !carry && old != null ? 0 : first;
+		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), begin, p.data().id(), file, true, count, size, footer,
+				partialMax));
 		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
 	}
 

@@ -311,6 +311,11 @@ public final class DuckLakeKind implements CatalogKind {
 		}
 	}
 
+	/** Whether BEGIN opened a transaction that COMMIT or ROLLBACK has not ended yet. */
+	boolean inTransaction() {
+		return transaction;
+	}
+
 	/** After a statement that changed {@code a}: committed now unless a transaction is open. */
 	void statementDone(Attached a) throws DuckLakeException {
 		if (!transaction) {

@@ -29,11 +29,13 @@ final class InlinedFlush {
 	/** The column of the rows to flush that holds the snapshot each was inserted by. */
 	static final String SNAPSHOT = "__dl_kept_snapshot";
 
+	private final DuckLakeKind kind;
 	private final Connection d;
 	private final Attached a;
 	private final Writes writes;
 
 	InlinedFlush(DuckLakeKind kind, Connection d, Attached a) throws EngineException {
+		this.kind = kind;
 		this.d = d;
 		this.a = a;
 		this.writes = new Writes(d, kind.staging());
@@ -57,9 +59,11 @@ final class InlinedFlush {
 			if (p == null) {
 				continue; // its file is gone (merged, or every row deleted): nothing left to delete from
 			}
-			long begin = committed.getOrDefault(e.getKey(), Map.of()).values().stream().mapToLong(Long::longValue).min()
-					.orElse(0);
-			writes.flushDeletes(c, a, cat, t, p, e.getValue(), begin);
+			// each position to the snapshot that deleted it; the transaction's own deletes have none yet
+			Map<Long, Long> positions = new java.util.TreeMap<>();
+			Map<Long, Long> made = committed.getOrDefault(e.getKey(), Map.of());
+			e.getValue().forEach(pos -> positions.put(pos, made.get(pos)));
+			writes.flushDeletes(c, a, cat, t, p, positions);
 		}
 		c.flushedFileDeletes.computeIfAbsent(t.id(), k -> new java.util.LinkedHashSet<>()).addAll(committed.keySet());
 		c.inlinedFileDeletes.remove(t.id());
@@ -148,8 +152,9 @@ final class InlinedFlush {
 	/** The extension's rows: per table flushed, its schema, name and the rows it flushed. */
 	List<String> run(String tableName, Map<String, String> named) throws EngineException, DuckLakeException,
 			SQLException {
-		// inside a transaction that changed the catalog, the flush is part of it (as the extension does)
-		boolean inTx = a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
+		// inside a transaction, the flush is part of it (as the extension does): its ROLLBACK undoes the flush too,
+		// even when the flush is the first thing it changes; a CHECKPOINT's flush commits on its own
+		boolean inTx = kind.inTransaction() && !a.apart() || a.pendingOrNull() != null && !a.pendingOrNull().isEmpty();
 		Changes.writable(a);
 		Commit c = inTx ? a.pending() : Maintenance.commit(a);
 		CatalogAt cat = inTx ? a.view() : a.catalog.store().at(c.base());
