@@ -79,6 +79,9 @@ public class EngineMemoryBench {
 								peak >> 10, status("VmRSS:") >> 10, peak / (double) first,
 								(rt.totalMemory() - rt.freeMemory()) >> 20, liveHeap() >> 20, rt.totalMemory() >> 20,
 								e.duckDbMemoryBytes() >> 20, e.lakeViewsHeld(), ms);
+						if (n == 1000 || n == statements) {
+							System.out.println("  DuckDB's memory by tag: " + e.duckDbMemoryTags());
+						}
 					}
 				}
 			}

@@ -126,12 +126,22 @@ public final class Engine implements AutoCloseable {
 		return figure("SELECT coalesce(sum(memory_usage_bytes), 0) FROM duckdb_memory()");
 	}
 
+	/** What the buffer manager holds, by DuckDB's tag, largest first ("OBJECT_CACHE 325 KB, ..."; benchmarks). */
+	public String duckDbMemoryTags() throws EngineException {
+		return text("SELECT coalesce(string_agg(tag || ' ' || (memory_usage_bytes >> 10) || ' KB', ', ' ORDER BY"
+				+ " memory_usage_bytes DESC), '') FROM duckdb_memory() WHERE memory_usage_bytes > 0");
+	}
+
 	/** One number from DuckDB itself, between statements. */
 	private long figure(String sql) throws EngineException {
+		return Long.parseLong(text(sql));
+	}
+
+	private String text(String sql) throws EngineException {
 		lock.lock();
 		try (Statement s = duck().createStatement(); ResultSet r = s.executeQuery(sql)) {
 			r.next();
-			return r.getLong(1);
+			return r.getString(1);
 		} catch (SQLException e) {
 			throw errors.translate(e);
 		} finally {
