@@ -197,9 +197,18 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public List<SyncState> failingSyncStates(String prefix) {
-		String like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-		return sql.list("SELECT * FROM sync_state WHERE last_failure IS NOT NULL AND listing LIKE ? ESCAPE '\\'"
-				+ " AND (last_success IS NULL OR last_failure > last_success) ORDER BY listing", Rows::syncState, like);
+		String failing = " AND last_failure IS NOT NULL AND (last_success IS NULL OR last_failure > last_success)"
+				+ " ORDER BY listing";
+		char last = prefix.isEmpty() ? Character.MAX_VALUE : prefix.charAt(prefix.length() - 1);
+		if (last >= Character.MIN_SURROGATE - 1) { // no successor that stays one plain character
+			return sql.list("SELECT * FROM sync_state WHERE substr(listing, 1, length(?1)) = ?1" + failing,
+					Rows::syncState, prefix);
+		}
+		// a range of the key, not LIKE: LIKE ignores case, so it read every listing (one per table: 50,000 and
+		// more); the names after the prefix's are those up to its last character's successor
+		String after = prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
+		return sql.list("SELECT * FROM sync_state WHERE listing >= ? AND listing < ?" + failing, Rows::syncState,
+				prefix, after);
 	}
 
 	@Override
