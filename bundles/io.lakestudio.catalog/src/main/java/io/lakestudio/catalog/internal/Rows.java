@@ -50,16 +50,17 @@ final class Rows {
 		if (text == null) {
 			return List.of();
 		}
-		String[] rows = text.split("\u001e", -1);
-		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>(rows.length);
+		Fields f = new Fields(text);
+		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>();
 		try {
-			for (String row : rows) {
-				String[] f = row.split("\u001d", -1);
-				if (f.length != 7) {
+			while (f.nextRow()) {
+				String schema = f.next(), name = f.next(), format = f.next(), version = f.next(), size = f.next(),
+						lastRead = f.next(), dropped = f.next();
+				if (dropped == null || !f.rowDone()) {
 					return null;
 				}
-				lines.add(new ReadOnlyCatalog.TableLine(f[0], f[1], text(f[2]), number(f[3]), number(f[4]), time(f[5]),
-						time(f[6])));
+				lines.add(new ReadOnlyCatalog.TableLine(schema, name, text(format), number(version), number(size),
+						time(lastRead), time(dropped)));
 			}
 		} catch (NumberFormatException e) {
 			return null;
@@ -76,16 +77,21 @@ final class Rows {
 		if (text == null) {
 			return List.of();
 		}
-		String[] rows = text.split("\u001e", -1);
-		List<LakeTable> tables = new ArrayList<>(rows.length);
+		Fields f = new Fields(text);
+		List<LakeTable> tables = new ArrayList<>();
 		try {
-			for (String row : rows) {
-				String[] f = row.split("\u001d", -1);
-				if (f.length != 13) {
+			while (f.nextRow()) {
+				String[] v = new String[13];
+				for (int i = 0; i < v.length; i++) {
+					if ((v[i] = f.next()) == null) {
+						return null;
+					}
+				}
+				if (!f.rowDone()) {
 					return null;
 				}
-				tables.add(new LakeTable(f[0], f[1], f[2], text(f[3]), text(f[4]), number(f[5]), number(f[6]),
-						number(f[7]), number(f[8]), splitColumns(text(f[9])), time(f[10]), time(f[11]), time(f[12])));
+				tables.add(new LakeTable(v[0], v[1], v[2], text(v[3]), text(v[4]), number(v[5]), number(v[6]),
+						number(v[7]), number(v[8]), splitColumns(text(v[9])), time(v[10]), time(v[11]), time(v[12])));
 			}
 		} catch (NumberFormatException e) {
 			return null;
