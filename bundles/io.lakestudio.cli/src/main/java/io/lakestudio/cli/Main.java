@@ -16,7 +16,7 @@ public final class Main {
 
 	/** Runs one command on stdout/stderr and returns its exit code. */
 	public static int run(String... args) {
-		PrintWriter out = new PrintWriter(System.out, false);
+		PrintWriter out = new PrintWriter(new StdoutWriter(System.out), false);
 		PrintWriter err = new PrintWriter(System.err, true);
 		int code = new Lakestudio(out, err).run(args);
 		out.flush();

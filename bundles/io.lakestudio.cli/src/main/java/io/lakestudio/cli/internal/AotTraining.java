@@ -56,7 +56,7 @@ public final class AotTraining {
 		System.setOut(stdout);
 		System.setErr(stderr);
 		String[][] runs = { { "ls" }, { "ls", "W" }, { "ls", "W/L" }, { "exists", "W/L/table_1" },
-				{ "exists", "W/L/table_x" }, { "exists", "X/L/t" }, { "find", "table" }, { "table", "W/L/table_0" },
+				{ "exists", "W/L/table_x" }, { "exists", "X/L/t" }, { "find", "table" }, { "find", "id" }, { "table", "W/L/table_0" },
 				{ "items" }, { "models" }, { "files", "W/L" }, { "status" }, { "ls", "--json" },
 				{ "exists", "--json", "W/L/table_1" }, { "find", "--json", "tab" }, { "ls", "--help" }, { "exists", "--help" },
 				{ "ls", "Nope" } };
