@@ -54,13 +54,13 @@ final class Rows {
 		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>();
 		try {
 			while (f.nextRow()) {
-				String schema = f.next(), name = f.next(), format = f.next(), version = f.next(), size = f.next(),
-						lastRead = f.next(), dropped = f.next();
-				if (dropped == null || !f.rowDone()) {
+				String schema = f.next(), name = f.next(), format = f.next();
+				Long version = f.number(), size = f.number(), lastRead = f.number(), dropped = f.number();
+				if (format == null || !f.rowDone()) {
 					return null;
 				}
-				lines.add(new ReadOnlyCatalog.TableLine(schema, name, text(format), number(version), number(size),
-						time(lastRead), time(dropped)));
+				lines.add(new ReadOnlyCatalog.TableLine(schema, name, text(format), version, size, time(lastRead),
+						time(dropped)));
 			}
 		} catch (NumberFormatException e) {
 			return null;
@@ -81,17 +81,15 @@ final class Rows {
 		List<LakeTable> tables = new ArrayList<>();
 		try {
 			while (f.nextRow()) {
-				String[] v = new String[13];
-				for (int i = 0; i < v.length; i++) {
-					if ((v[i] = f.next()) == null) {
-						return null;
-					}
-				}
-				if (!f.rowDone()) {
+				String item = f.next(), schema = f.next(), name = f.next(), format = f.next(), location = f.next();
+				Long version = f.number(), size = f.number(), files = f.number(), records = f.number();
+				String partitions = f.next();
+				Long lastRead = f.number(), metadataRead = f.number(), dropped = f.number();
+				if (location == null || partitions == null || !f.rowDone()) {
 					return null;
 				}
-				tables.add(new LakeTable(v[0], v[1], v[2], text(v[3]), text(v[4]), number(v[5]), number(v[6]),
-						number(v[7]), number(v[8]), splitColumns(text(v[9])), time(v[10]), time(v[11]), time(v[12])));
+				tables.add(new LakeTable(item, schema, name, text(format), text(location), version, size, files,
+						records, splitColumns(text(partitions)), time(lastRead), time(metadataRead), time(dropped)));
 			}
 		} catch (NumberFormatException e) {
 			return null;
@@ -103,12 +101,8 @@ final class Rows {
 		return field.isEmpty() ? null : field.substring(1);
 	}
 
-	private static Long number(String field) {
-		return field.isEmpty() ? null : Long.parseLong(field);
-	}
-
-	private static Instant time(String field) {
-		return field.isEmpty() ? null : Instant.ofEpochMilli(Long.parseLong(field));
+	private static Instant time(Long millis) {
+		return millis == null ? null : Instant.ofEpochMilli(millis);
 	}
 
 	static Workspace workspace(ResultSet rs) throws SQLException {
