@@ -21,7 +21,7 @@ final class DuckDbGate {
 		if (!treeChecked && !engineUsed) {
 			System.out.println("UI-TEST: an engine test runs before LargeCatalogTest: running its check first");
 			Path home = Files.createTempDirectory("large-catalog");
-			Lakes.large(home, 5, 10, 100, 20);
+			LargeCatalogTest.write(home);
 			LargeCatalogTest.drawAndAssertNoDuckDb(home);
 			Workbench.closeView();
 		}

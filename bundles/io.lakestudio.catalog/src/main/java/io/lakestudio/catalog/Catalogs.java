@@ -35,6 +35,19 @@ public final class Catalogs {
 		return home.resolve("catalog-" + account.replaceAll("[^A-Za-z0-9._@-]", "_") + ".sqlite");
 	}
 
+	/**
+	 * Builds, on a thread of its own, what the first open of a catalog in this JVM builds before it reads a byte:
+	 * sqlite-jdbc's date formats (made for every connection, used by none of ours) and the default time zone and
+	 * calendar under them, some 6 ms of a metadata answer that runs interpreted. The command line calls it first
+	 * thing, so they are made while it reads its arguments and settings and loads SQLite; an open that comes to
+	 * them before they are done makes its own, as without this.
+	 */
+	public static void warmUp() {
+		Thread t = new Thread(() -> new org.sqlite.SQLiteConfig(), "catalog warm-up");
+		t.setDaemon(true);
+		t.start();
+	}
+
 	/** Opens (creating if needed) the catalog with its writes, for the sync job. */
 	public static Catalog open(Path file, String account) {
 		return new SqliteCatalog(CatalogFile.open(file, account, true));

@@ -1,7 +1,7 @@
 package io.lakestudio.catalog;
 
 import java.util.Arrays;
-import java.util.Comparator;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -56,10 +56,7 @@ public final class Names {
 	 */
 	public static List<String> closest(Iterator<Candidate> byBound, String wanted) {
 		String w = wanted.toLowerCase(Locale.ROOT);
-		record Scored(String name, int distance) {
-		}
-		Comparator<Scored> byDistance = Comparator.comparingInt(Scored::distance).thenComparing(Scored::name);
-		PriorityQueue<Scored> best = new PriorityQueue<>(byDistance.reversed()); // the worst of the best first
+		PriorityQueue<Scored> best = new PriorityQueue<>(Collections.reverseOrder()); // the worst of the best first
 		while (byBound.hasNext()) {
 			Candidate c = byBound.next();
 			if (best.size() == CLOSEST && c.bound() > best.peek().distance()) {
@@ -70,7 +67,18 @@ public final class Names {
 				best.poll();
 			}
 		}
-		return best.stream().sorted(byDistance).map(Scored::name).toList();
+		return best.stream().sorted().map(Scored::name).toList();
+	}
+
+	/**
+	 * A name measured: by distance, then by name. Comparable by hand, not by a Comparator's chain: the JDK spins
+	 * that chain's lambdas at every start of the command line (its AOT cache doesn't keep them), ~1 ms each.
+	 */
+	private record Scored(String name, int distance) implements Comparable<Scored> {
+		@Override
+		public int compareTo(Scored o) {
+			return distance != o.distance ? Integer.compare(distance, o.distance) : name.compareTo(o.name);
+		}
 	}
 
 	/** The letter pairs of the wanted name, sorted, and how often each occurs in it. */

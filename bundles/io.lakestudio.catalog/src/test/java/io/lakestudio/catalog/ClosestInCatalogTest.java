@@ -54,7 +54,9 @@ class ClosestInCatalogTest {
 			c.replaceItems("W", List.of(item), true, Fixtures.T0);
 			c.replaceTables(item.id(), names().stream().map(n -> Fixtures.table(item, n)).toList(), true, Fixtures.T0);
 			for (String wanted : List.of("table_12x4", "aaaaxb7", "AAAAAAB1x", "aaaaaa", "ünïcode_b3x", "ÜNÏCODE_A9", "été_4x",
-					"sales_q77", "t3_", "x", "zzzzzzzzzzzzzzzzzzzzzzzzzz", "Ü", "àààààààà")) {
+					"sales_q77", "t3_", "x", "zzzzzzzzzzzzzzzzzzzzzzzzzz", "Ü", "àààààààà",
+					// a pair of two letters the wanted name holds twice, counted twice wherever a name holds it once
+					"tabletable_1", "t1_t1_12", "sales_sales_b4")) {
 				Resolution res = c.resolve(TableName.parse("W/L/" + wanted));
 				assertEquals(Answer.MISSING, res.answer(), wanted);
 				String w = wanted.toLowerCase(Locale.ROOT);

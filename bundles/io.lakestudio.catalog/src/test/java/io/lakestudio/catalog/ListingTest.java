@@ -46,6 +46,32 @@ class ListingTest {
 	}
 
 	@Test
+	void failingListingsOfAPrefixAreThoseUnderItAlone() {
+		Instant t = Fixtures.T0.plusSeconds(60);
+		String under = orders.id() + "/";
+		for (String listing : List.of(under + "a", under + "z\uffff", under, orders.id() + "0/x", orders.id() + "/" + "b",
+				orders.id().toUpperCase() + "/c", orders.id() + ".x/d", "x\uffff", "x\uffffy")) {
+			catalog.recordFailure(Listing.tableMetadata(listing), "503", t);
+		}
+		// one that failed and was read since: not failing
+		String read = Fixtures.table(orders, "orders").id();
+		catalog.recordFailure(Listing.tableMetadata(read), "503", t);
+		catalog.putTableMetadata(read, new TableMetadata(LakeTable.DELTA, 1, t, List.of(), List.of(), 10, 1, 5L),
+				t.plusSeconds(1));
+
+		assertEquals(List.of(under, under + "a", under + "b", under + "z\uffff"), failing(Listing.tableMetadata(under)));
+		// a prefix ending in a character with no plain successor, and none: the same rule
+		assertEquals(List.of("x\uffff", "x\uffffy"), failing(Listing.tableMetadata("x\uffff")));
+		assertEquals(9, catalog.failingSyncStates("").size());
+	}
+
+	/** The listings {@code failingSyncStates(prefix)} gives, without the table-metadata listing's own prefix. */
+	private List<String> failing(String prefix) {
+		String kind = Listing.tableMetadata("");
+		return catalog.failingSyncStates(prefix).stream().map(s -> s.listing().substring(kind.length())).toList();
+	}
+
+	@Test
 	void droppedTableThatComesBackIsNoLongerDropped() {
 		catalog.replaceTables(orders.id(), List.of(Fixtures.table(orders, "orders")), true,
 				Fixtures.T0.plusSeconds(1));

@@ -23,7 +23,8 @@ import io.lakestudio.engine.server.EngineClient;
 /**
  * The engine server that {@code sql} starts runs under a heap bound (settings.json's engineHeapMB), and a table
  * whose Delta log is too big for it fails its statement with an error naming the table and the setting: the
- * server neither dies of it nor stops answering.
+ * server neither dies of it nor stops answering. A changed bound starts a new server: the one running keeps the heap
+ * it was started with.
  */
 @Timeout(300)
 class EngineHeapBoundTest {
@@ -49,6 +50,26 @@ class EngineHeapBoundTest {
 		assertEquals(0, r.exit, r.toString());
 		assertFalse(r.err.contains("in this process"), r.err);
 		assertTrue(serverArgs().contains("-Xmx200m"), serverArgs().toString());
+	}
+
+	@Test
+	void aChangedHeapBoundStartsANewServer() throws Exception {
+		Settings.load(home).set("engineHeapMB", 200).save();
+		String count = "SELECT count(*) FROM \"Sales/Orders\".customers";
+		CliRun first = CliRun.run(home, "sql", count);
+		assertEquals(0, first.exit, first.toString());
+		long pid = EngineClient.running(home).orElseThrow().info().pid();
+		CliRun again = CliRun.run(home, "sql", count);
+		assertEquals(0, again.exit, again.toString());
+		assertEquals(pid, EngineClient.running(home).orElseThrow().info().pid(), "the same bound: the same server");
+
+		Settings.load(home).set("engineHeapMB", 256).save();
+		CliRun after = CliRun.run(home, "sql", count);
+		assertEquals(0, after.exit, after.toString());
+		assertFalse(after.err.contains("in this process"), after.err);
+		assertNotEquals(pid, EngineClient.running(home).orElseThrow().info().pid(), "a new bound: a new server");
+		assertTrue(serverArgs().contains("-Xmx256m"), serverArgs().toString());
+		assertEquals(first.out, after.out, "the same answer from the new server");
 	}
 
 	@Test

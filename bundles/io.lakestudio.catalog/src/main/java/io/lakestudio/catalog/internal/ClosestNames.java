@@ -18,9 +18,15 @@ import io.lakestudio.catalog.Names;
  * cross into Java, not 2,000 names of a lakehouse each through JNI and the interpreter.
  * <p>
  * The bound is {@link Names}'s: the difference of the lengths, and half the letter pairs of the longer that the
- * other lacks. A pair of two different letters occurs in a name as often as {@code replace} removes it; a doubled
- * letter's occurrences may overlap, so it is counted as present or not, which can only lower the bound. SQLite's
- * {@code lower} folds ASCII alone, so a name with any other character gets 0 (it is always measured).
+ * other lacks, where a pair the wanted name holds {@code k} times counts as shared {@code k} times if the name holds
+ * it at all. Counting it {@code k} times can only lower the bound; asking only whether it is there is one
+ * {@code instr} a pair, where counting its occurrences was a {@code replace} and two {@code length}s (twice the
+ * time, over a 2,000-table lakehouse). SQLite's {@code lower} folds ASCII alone, so a name with any other
+ * character gets 0 (it is always measured).
+ * <p>
+ * Not an inverted index of the names' letter pairs: the names of a big lakehouse share most of their pairs
+ * ({@code table_1}, {@code table_2}, ...), so the lists of the wanted name's pairs hold every name several times
+ * over, and counting through them took as long as this one pass (2.2 ms against 2.3 for 2,000 names).
  */
 final class ClosestNames {
 
@@ -37,15 +43,9 @@ final class ClosestNames {
 		StringBuilder shared = new StringBuilder("0");
 		List<Object> binds = new ArrayList<>();
 		for (var p : pairs.entrySet()) {
-			if (p.getKey().charAt(0) != p.getKey().charAt(1)) {
-				shared.append(" + min(?, (length(x) - length(replace(x, ?, ''))) / 2)");
-				binds.add(p.getValue());
-				binds.add(p.getKey());
-			} else {
-				shared.append(" + (instr(x, ?) > 0) * ?");
-				binds.add(p.getKey());
-				binds.add(p.getValue());
-			}
+			shared.append(" + (instr(x, ?) > 0) * ?");
+			binds.add(p.getKey());
+			binds.add(p.getValue());
 		}
 		String q = "SELECT n, CASE WHEN n GLOB '*[^ -~]*' THEN 0 ELSE max(abs(length(x) - ?),"
 				+ " (max(length(x), ?) - (" + shared + ")) / 2) END AS bound"

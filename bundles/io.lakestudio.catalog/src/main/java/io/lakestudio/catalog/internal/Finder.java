@@ -4,7 +4,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -54,8 +53,10 @@ final class Finder {
 		List<Ranked> hits = new ArrayList<>(sql.list(q, rs -> new Ranked(hit(rs), rs.getInt("ord")), needle, prefix,
 				like, like, like, limit));
 		hits.addAll(columns(needle, prefix, like, limit, hits));
-		// the columns come last within each rank: a stable sort on (rank, kind) puts them in place
-		hits.sort(Comparator.comparingInt((Ranked r) -> r.hit().rank()).thenComparingInt(Ranked::ord));
+		// the columns come last within each rank: a stable sort on (rank, kind) puts them in place (a lambda of
+		// this class's, which the AOT cache keeps, not a Comparator's chain, whose lambdas it spins at every start)
+		hits.sort((a, b) -> a.hit().rank() != b.hit().rank() ? Integer.compare(a.hit().rank(), b.hit().rank())
+				: Integer.compare(a.ord(), b.ord()));
 		return hits.stream().limit(limit).map(Ranked::hit).toList();
 	}
 
@@ -79,7 +80,10 @@ final class Finder {
 		try (PreparedStatement ps = sql.prepare(q)) {
 			for (Name n : names) {
 				// hits ranked before this name's columns: the other kinds' of its rank or better, and columns so far
-				long before = others.stream().filter(o -> o.hit().rank() <= n.rank()).count() + out.size();
+				long before = out.size();
+				for (Ranked o : others) {
+					before += o.hit().rank() <= n.rank() ? 1 : 0;
+				}
 				if (before >= limit) {
 					break;
 				}

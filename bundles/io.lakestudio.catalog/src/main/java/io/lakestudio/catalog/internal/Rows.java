@@ -50,16 +50,17 @@ final class Rows {
 		if (text == null) {
 			return List.of();
 		}
-		String[] rows = text.split("\u001e", -1);
-		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>(rows.length);
+		Fields f = new Fields(text);
+		List<ReadOnlyCatalog.TableLine> lines = new ArrayList<>();
 		try {
-			for (String row : rows) {
-				String[] f = row.split("\u001d", -1);
-				if (f.length != 7) {
+			while (f.nextRow()) {
+				String schema = f.next(), name = f.next(), format = f.next();
+				Long version = f.number(), size = f.number(), lastRead = f.number(), dropped = f.number();
+				if (format == null || !f.rowDone()) {
 					return null;
 				}
-				lines.add(new ReadOnlyCatalog.TableLine(f[0], f[1], text(f[2]), number(f[3]), number(f[4]), time(f[5]),
-						time(f[6])));
+				lines.add(new ReadOnlyCatalog.TableLine(schema, name, text(format), version, size, time(lastRead),
+						time(dropped)));
 			}
 		} catch (NumberFormatException e) {
 			return null;
@@ -76,16 +77,19 @@ final class Rows {
 		if (text == null) {
 			return List.of();
 		}
-		String[] rows = text.split("\u001e", -1);
-		List<LakeTable> tables = new ArrayList<>(rows.length);
+		Fields f = new Fields(text);
+		List<LakeTable> tables = new ArrayList<>();
 		try {
-			for (String row : rows) {
-				String[] f = row.split("\u001d", -1);
-				if (f.length != 13) {
+			while (f.nextRow()) {
+				String item = f.next(), schema = f.next(), name = f.next(), format = f.next(), location = f.next();
+				Long version = f.number(), size = f.number(), files = f.number(), records = f.number();
+				String partitions = f.next();
+				Long lastRead = f.number(), metadataRead = f.number(), dropped = f.number();
+				if (location == null || partitions == null || !f.rowDone()) {
 					return null;
 				}
-				tables.add(new LakeTable(f[0], f[1], f[2], text(f[3]), text(f[4]), number(f[5]), number(f[6]),
-						number(f[7]), number(f[8]), splitColumns(text(f[9])), time(f[10]), time(f[11]), time(f[12])));
+				tables.add(new LakeTable(item, schema, name, text(format), text(location), version, size, files,
+						records, splitColumns(text(partitions)), time(lastRead), time(metadataRead), time(dropped)));
 			}
 		} catch (NumberFormatException e) {
 			return null;
@@ -97,12 +101,8 @@ final class Rows {
 		return field.isEmpty() ? null : field.substring(1);
 	}
 
-	private static Long number(String field) {
-		return field.isEmpty() ? null : Long.parseLong(field);
-	}
-
-	private static Instant time(String field) {
-		return field.isEmpty() ? null : Instant.ofEpochMilli(Long.parseLong(field));
+	private static Instant time(Long millis) {
+		return millis == null ? null : Instant.ofEpochMilli(millis);
 	}
 
 	static Workspace workspace(ResultSet rs) throws SQLException {

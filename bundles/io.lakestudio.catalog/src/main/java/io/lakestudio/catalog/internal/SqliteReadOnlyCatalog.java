@@ -5,7 +5,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -87,10 +86,19 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 		List<Item> items = sql.list("SELECT * FROM item WHERE workspace_id = ? AND dropped_at IS NULL"
 				+ " AND (name = ? COLLATE NOCASE OR name || '.' || type = ? COLLATE NOCASE)", Rows::item, workspaceId,
 				name, name);
-		// exact case first, then items that hold tables, then Lakehouses
-		return items.stream().min(Comparator
-				.comparing((Item i) -> !(i.name().equals(name) || (i.name() + "." + i.type()).equals(name)))
-				.thenComparing(i -> !i.hasTables()).thenComparing(i -> !"Lakehouse".equals(i.type())));
+		// exact case first, then items that hold tables, then Lakehouses; the first of equals. A loop, not a
+		// Comparator's chain: the JDK spins its lambdas at every start (the AOT cache doesn't keep them), ~3 ms.
+		Item best = null;
+		int bestRank = Integer.MAX_VALUE;
+		for (Item i : items) {
+			int rank = (i.name().equals(name) || (i.name() + "." + i.type()).equals(name) ? 0 : 4)
+					+ (i.hasTables() ? 0 : 2) + ("Lakehouse".equals(i.type()) ? 0 : 1);
+			if (rank < bestRank) {
+				best = i;
+				bestRank = rank;
+			}
+		}
+		return Optional.ofNullable(best);
 	}
 
 	@Override
@@ -197,9 +205,18 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public List<SyncState> failingSyncStates(String prefix) {
-		String like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-		return sql.list("SELECT * FROM sync_state WHERE last_failure IS NOT NULL AND listing LIKE ? ESCAPE '\\'"
-				+ " AND (last_success IS NULL OR last_failure > last_success) ORDER BY listing", Rows::syncState, like);
+		String failing = " AND last_failure IS NOT NULL AND (last_success IS NULL OR last_failure > last_success)"
+				+ " ORDER BY listing";
+		char last = prefix.isEmpty() ? Character.MAX_VALUE : prefix.charAt(prefix.length() - 1);
+		if (last >= Character.MIN_SURROGATE - 1) { // no successor that stays one plain character
+			return sql.list("SELECT * FROM sync_state WHERE substr(listing, 1, length(?1)) = ?1" + failing,
+					Rows::syncState, prefix);
+		}
+		// a range of the key, not LIKE: LIKE ignores case, so it read every listing (one per table: 50,000 and
+		// more); the names after the prefix's are those up to its last character's successor
+		String after = prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
+		return sql.list("SELECT * FROM sync_state WHERE listing >= ? AND listing < ?" + failing, Rows::syncState,
+				prefix, after);
 	}
 
 	@Override

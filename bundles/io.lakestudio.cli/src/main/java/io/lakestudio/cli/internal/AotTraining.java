@@ -52,11 +52,13 @@ public final class AotTraining {
 		java.io.PrintStream stderr = System.err;
 		System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
 		System.setErr(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+		Catalogs.warmUp(); // as Main.main does
 		io.lakestudio.cli.Main.run("status"); // the real entry point, once
 		System.setOut(stdout);
 		System.setErr(stderr);
 		String[][] runs = { { "ls" }, { "ls", "W" }, { "ls", "W/L" }, { "exists", "W/L/table_1" },
-				{ "exists", "W/L/table_x" }, { "exists", "X/L/t" }, { "find", "table" }, { "table", "W/L/table_0" },
+				{ "exists", "W/L/table_x" }, { "exists", "X/L/t" }, { "find", "table" }, { "find", "id" },
+				{ "table", "W/L/table_0" },
 				{ "items" }, { "models" }, { "files", "W/L" }, { "status" }, { "ls", "--json" },
 				{ "exists", "--json", "W/L/table_1" }, { "find", "--json", "tab" }, { "ls", "--help" }, { "exists", "--help" },
 				{ "ls", "Nope" } };

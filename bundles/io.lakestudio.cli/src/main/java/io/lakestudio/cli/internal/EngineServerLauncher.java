@@ -69,22 +69,27 @@ final class EngineServerLauncher {
 	private EngineServerLauncher() {
 	}
 
-	/** What a server for these settings serves: another account, lake or offline setting needs another server. */
+	/**
+	 * What a headless server for these settings is: what it reads ({@link EngineStore#identity}: another account,
+	 * lake or offline setting) and the heap bound it was started with ({@link EngineConfig#heapMb}), so a changed
+	 * {@code engineHeapMB} starts a new server rather than going on in the old one's heap.
+	 */
 	static String identity(Settings s) {
-		return EngineStore.identity(s);
+		return EngineStore.identity(s) + "|heap " + EngineConfig.heapMb(s) + " MB";
 	}
 
 	/**
-	 * A client of a running server for {@code identity}, started if need be; empty (said on {@code err}) if none
-	 * could start. A headless server for other settings is stopped and replaced; a hosted one is left alone.
+	 * A client of a running server for the settings {@code s}, started if need be; empty (said on {@code err}) if
+	 * none could start. A headless server for other settings is stopped and replaced; a hosted one (the
+	 * workbench's, in its own heap) serves them if it reads the same lake, else it is left alone.
 	 */
-	static Optional<EngineClient> ensure(Path home, String identity, PrintWriter err) {
+	static Optional<EngineClient> ensure(Path home, Settings s, PrintWriter err) {
 		Path socket = EngineServer.socket(home);
 		Optional<EngineClient> running = EngineClient.running(home);
 		if (running.isPresent()) {
 			try {
 				EngineClient.Info info = running.get().info();
-				if (info.identity().equals(identity)) {
+				if (info.identity().equals(info.hosted() ? EngineStore.identity(s) : identity(s))) {
 					return running;
 				}
 				if (info.hosted()) {

@@ -46,46 +46,70 @@ final class Out {
 			json(objects);
 			return;
 		}
-		int[] widths = new int[headers.size()];
+		// arrays, not lists, and no string concatenation per cell: a metadata answer runs interpreted, and each
+		// step per cell of a 2,000-table listing costs it a few milliseconds
+		int columns = headers.size();
+		int[] widths = new int[columns];
+		String[][] text = new String[rows.size() + 1][];
+		text[0] = headers.toArray(new String[columns]);
 		long now = System.currentTimeMillis(); // one reading for the whole table, not one per time shown
-		List<List<String>> text = new ArrayList<>(rows.size());
-		for (List<Object> row : rows) {
-			List<String> cells = new ArrayList<>(row.size());
-			for (Object v : row) {
-				cells.add(text(v, now));
+		// the tables of one listing were mostly read together: a column's age is worked out again only when
+		// its time differs from the row above's
+		long[] lastTime = new long[columns];
+		String[] lastAge = new String[columns];
+		for (int r = 0; r < rows.size(); r++) {
+			List<Object> row = rows.get(r);
+			String[] cells = new String[columns];
+			for (int i = 0; i < columns; i++) {
+				Object v = row.get(i);
+				if (v instanceof Instant t) {
+					if (lastAge[i] == null || lastTime[i] != t.toEpochMilli()) {
+						lastTime[i] = t.toEpochMilli();
+						lastAge[i] = age(t, now);
+					}
+					cells[i] = lastAge[i];
+				} else {
+					cells[i] = text(v, now);
+				}
 			}
-			text.add(cells);
+			text[r + 1] = cells;
 		}
-		for (int i = 0; i < widths.length; i++) {
-			widths[i] = headers.get(i).length();
-			for (List<String> cells : text) {
-				widths[i] = Math.max(widths[i], cells.get(i).length());
+		int chars = 0;
+		for (String[] cells : text) {
+			for (int i = 0; i < columns; i++) {
+				int w = cells[i].length();
+				chars += w;
+				if (w > widths[i]) {
+					widths[i] = w;
+				}
 			}
 		}
 		// one buffer written once: a line at a time through the writer's encoder cost more than the rest
-		StringBuilder b = new StringBuilder(64 * (rows.size() + 1));
-		line(b, headers, widths);
-		for (List<String> cells : text) {
-			line(b, cells, widths);
+		StringBuilder b = new StringBuilder(chars + text.length * (2 * columns + 1));
+		String eol = System.lineSeparator();
+		for (String[] cells : text) {
+			line(b, cells, widths, eol);
 		}
 		out.write(b.toString());
 	}
 
-	private static void line(StringBuilder b, List<String> cells, int[] widths) {
+	/** The cells padded to their widths, two spaces apart, with no whitespace at the end of the line. */
+	private static void line(StringBuilder b, String[] cells, int[] widths, String eol) {
 		int start = b.length();
-		for (int i = 0; i < cells.size(); i++) {
-			String c = cells.get(i);
-			b.append(c);
-			if (i < cells.size() - 1) {
-				b.repeat(' ', widths[i] - c.length() + 2);
-			}
+		int last = cells.length - 1;
+		while (last > 0 && cells[last].isEmpty()) {
+			last--; // no padding for the empty cells at the end
 		}
+		for (int i = 0; i < last; i++) {
+			b.append(cells[i]).repeat(' ', widths[i] - cells[i].length() + 2);
+		}
+		b.append(cells[last]);
 		int end = b.length();
 		while (end > start && Character.isWhitespace(b.charAt(end - 1))) {
-			end--;
+			end--; // a cell's own trailing whitespace, as before
 		}
 		b.setLength(end);
-		b.append(System.lineSeparator());
+		b.append(eol);
 	}
 
 	/** A value as a person reads it: times as ages, sizes in units, nothing as "". */
@@ -109,32 +133,37 @@ final class Out {
 			return "never";
 		}
 		long s = Math.max(0, Math.floorDiv(now - t.toEpochMilli(), 1000));
+		// appended, not concatenated: a concatenation's method handles cost an interpreted listing twice as much
+		StringBuilder b = new StringBuilder(16);
 		if (s < 60) {
-			return s + " s ago";
+			return b.append(s).append(" s ago").toString();
 		}
 		if (s < 3600) {
-			return s / 60 + " min ago";
+			return b.append(s / 60).append(" min ago").toString();
 		}
 		if (s < 86400 * 2) {
-			return s / 3600 + " h ago";
+			return b.append(s / 3600).append(" h ago").toString();
 		}
-		return s / 86400 + " days ago";
+		return b.append(s / 86400).append(" days ago").toString();
 	}
+
+	private static final String[] UNITS = { " B", " KB", " MB", " GB", " TB" };
 
 	static String size(Long bytes) {
 		if (bytes == null) {
 			return "";
 		}
-		String[] units = { "B", "KB", "MB", "GB", "TB" };
 		double v = bytes;
 		int u = 0;
-		while (v >= 1024 && u < units.length - 1) {
+		while (v >= 1024 && u < UNITS.length - 1) {
 			v /= 1024;
 			u++;
 		}
 		// by hand: String.format costs more than the rest of a 2,000-row listing
 		long tenths = Math.round(v * 10);
-		return u == 0 ? bytes + " B" : tenths / 10 + "." + tenths % 10 + " " + units[u];
+		StringBuilder b = new StringBuilder(12);
+		return (u == 0 ? b.append(bytes.longValue()) : b.append(tenths / 10).append('.').append(tenths % 10))
+				.append(UNITS[u]).toString();
 	}
 
 	/** What an action did: {@code m} as JSON, or {@code text} for people. */

@@ -66,8 +66,7 @@ public final class SqlCommand extends Command {
 		}
 		String statement = args(line, 1, 1).get(0);
 		if (!line.hasOption("offline") && !line.hasOption("in-process")) {
-			java.util.Optional<EngineClient> server = EngineServerLauncher.ensure(home,
-					EngineServerLauncher.identity(Settings.load(home)), err);
+			java.util.Optional<EngineClient> server = EngineServerLauncher.ensure(home, Settings.load(home), err);
 			if (server.isPresent()) {
 				// Ctrl-C: the server stops the statement too
 				Thread cancel = new Thread(() -> {
