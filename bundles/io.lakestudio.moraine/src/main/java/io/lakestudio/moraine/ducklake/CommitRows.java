@@ -18,6 +18,7 @@ import io.lakestudio.ducklake.TableColumnStats;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.VariantExtraStats;
 import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.ducklake.ViewEntry;
 import io.lakestudio.moraine.DucklakeRows;
@@ -242,7 +243,8 @@ final class CommitRows {
 			for (Map<String, Object> r : rows.live("ducklake_table_column_stats", row("table_id", t))) {
 				long col = (Long) r.get("column_id");
 				stored.put(col, new TableColumnStats(col, null, Boolean.TRUE.equals(r.get("contains_null")),
-						(Boolean) r.get("contains_nan"), (String) r.get("min_value"), (String) r.get("max_value")));
+						(Boolean) r.get("contains_nan"), (String) r.get("min_value"), (String) r.get("max_value"),
+						VariantExtraStats.parse(col, (String) r.get("extra_stats"))));
 			}
 			boolean recomputed = c.recomputedStats.contains(t);
 			if (recomputed) {
@@ -253,7 +255,7 @@ final class CommitRows {
 			for (TableColumnStats s : merged.values()) {
 				rows.insert("ducklake_table_column_stats", row("table_id", t, "column_id", s.columnId(),
 						"contains_null", s.containsNull(), "contains_nan", s.containsNan(), "min_value", s.min(),
-						"max_value", s.max(), "extra_stats", null));
+						"max_value", s.max(), "extra_stats", s.extraStats()));
 			}
 		}
 	}
