@@ -86,6 +86,26 @@ public interface MetadataStore extends AutoCloseable {
 	}
 
 	/**
+	 * The shredded field stats of the table's data files' VARIANT columns ({@code ducklake_file_variant_stats}), by
+	 * data file id. By default from {@link #rows}.
+	 */
+	default Map<Long, List<VariantStats>> fileVariantStats(long tableId) throws DuckLakeException {
+		List<String> names = List.copyOf(SpecTableColumns.of("ducklake_file_variant_stats").keySet());
+		Map<Long, List<VariantStats>> out = new java.util.HashMap<>();
+		for (List<String> r : rows("ducklake_file_variant_stats")) {
+			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
+			if (v.apply("table_id") == null || Long.parseLong(v.apply("table_id")) != tableId) {
+				continue;
+			}
+			out.computeIfAbsent(Long.parseLong(v.apply("data_file_id")), k -> new java.util.ArrayList<>()).add(
+					new VariantStats(Long.parseLong(v.apply("column_id")), v.apply("variant_path"), v.apply(
+							"shredded_type"), orZero(v.apply("column_size_bytes")), orZero(v.apply("value_count")),
+							orZero(v.apply("null_count")), v.apply("min_value"), v.apply("max_value")));
+		}
+		return out;
+	}
+
+	/**
 	 * The table's {@code ducklake_table_column_stats} rows by column id (their type unknown here: null). By default
 	 * from {@link #rows}.
 	 */
@@ -100,7 +120,8 @@ public interface MetadataStore extends AutoCloseable {
 			long col = Long.parseLong(v.apply("column_id"));
 			String nan = v.apply("contains_nan");
 			out.put(col, new TableColumnStats(col, null, Boolean.parseBoolean(v.apply("contains_null")), nan == null
-					? null : Boolean.valueOf(nan), v.apply("min_value"), v.apply("max_value")));
+					? null : Boolean.valueOf(nan), v.apply("min_value"), v.apply("max_value"), VariantExtraStats.parse(
+							col, v.apply("extra_stats"))));
 		}
 		return out;
 	}

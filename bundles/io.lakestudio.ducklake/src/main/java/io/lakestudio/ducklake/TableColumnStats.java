@@ -2,6 +2,7 @@ package io.lakestudio.ducklake;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,16 +12,33 @@ import java.util.Map;
  * which orders the values: "9" is less than "10" in an int32 column, not in a varchar one.
  */
 public record TableColumnStats(long columnId, String type, boolean containsNull, Boolean containsNan, String min,
-		String max) {
+		String max, List<VariantStats> variant) {
 
-	/** The stats of the rows both describe. */
+	/** The stats of a column that is not a VARIANT. */
+	public TableColumnStats(long columnId, String type, boolean containsNull, Boolean containsNan, String min,
+			String max) {
+		this(columnId, type, containsNull, containsNan, min, max, null);
+	}
+
+	/**
+	 * The stats of the rows both describe. {@code variant}: a VARIANT column's shredded fields ({@link
+	 * VariantExtraStats}), null for another column; a row of a VARIANT column stored with none has lost them all.
+	 */
 	public TableColumnStats merge(TableColumnStats o) {
 		Boolean nan = containsNan;
 		if (nan == null || o.containsNan != null && o.containsNan) {
 			nan = o.containsNan;
 		}
-		return new TableColumnStats(columnId, type, containsNull || o.containsNull, nan, pick(min, o.min, -1),
-				pick(max, o.max, 1));
+		List<VariantStats> fields = variant == null && o.variant == null ? null
+				: VariantExtraStats.merge(variant == null ? List.of() : variant, o.variant == null ? List.of()
+						: o.variant);
+		return new TableColumnStats(columnId, type != null ? type : o.type, containsNull || o.containsNull, nan,
+				pick(min, o.min, -1), pick(max, o.max, 1), fields);
+	}
+
+	/** The {@code extra_stats} text: a VARIANT column's shredded fields as JSON, else NULL. */
+	public String extraStats() {
+		return VariantExtraStats.json(variant);
 	}
 
 	/** {@code stored} with {@code mine} merged in, column by column (a column only one has is kept as it is). */

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.TableColumnStats;
+import io.lakestudio.ducklake.VariantExtraStats;
 
 /**
  * A commit's share of {@code ducklake_table_column_stats}, written inside the store's open transaction: merged
@@ -31,7 +32,8 @@ final class ColumnStatsRows {
 				st.executeUpdate("DELETE FROM ducklake_table_column_stats WHERE table_id = " + table);
 			}
 			try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_table_column_stats (table_id,"
-					+ " column_id, contains_null, contains_nan, min_value, max_value) VALUES (?, ?, ?, ?, ?, ?)")) {
+					+ " column_id, contains_null, contains_nan, min_value, max_value, extra_stats) VALUES (?, ?, ?, ?, ?, ?,"
+					+ " ?)")) {
 				for (TableColumnStats s : rows.values()) {
 					ps.setLong(1, table);
 					ps.setLong(2, s.columnId());
@@ -43,6 +45,7 @@ final class ColumnStatsRows {
 					}
 					ps.setString(5, s.min());
 					ps.setString(6, s.max());
+					ps.setString(7, s.extraStats());
 					ps.executeUpdate();
 				}
 			}
@@ -53,13 +56,14 @@ final class ColumnStatsRows {
 	private static Map<Long, TableColumnStats> stored(Connection db, long table) throws SQLException {
 		Map<Long, TableColumnStats> out = new LinkedHashMap<>();
 		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT column_id, contains_null,"
-				+ " contains_nan, min_value, max_value FROM ducklake_table_column_stats WHERE table_id = " + table)) {
+				+ " contains_nan, min_value, max_value, extra_stats FROM ducklake_table_column_stats WHERE table_id = "
+				+ table)) {
 			while (r.next()) {
 				boolean containsNull = r.getBoolean(2);
 				boolean nan = r.getBoolean(3);
 				Boolean containsNan = r.wasNull() ? null : nan;
 				out.put(r.getLong(1), new TableColumnStats(r.getLong(1), null, containsNull, containsNan,
-						r.getString(4), r.getString(5)));
+						r.getString(4), r.getString(5), VariantExtraStats.parse(r.getLong(1), r.getString(6))));
 			}
 		}
 		return out;

@@ -35,14 +35,19 @@ final class CommitWriter {
 	private final boolean v1_1;
 	private final String version;
 
-	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift, boolean sqlite, String version) {
+	/** The name mappings of the files the commit registers: the new ones come before its files. */
+	private final io.lakestudio.ducklake.NameMaps maps;
+
+	CommitWriter(Connection db, Commit c, Snapshot latest, long fileShift, io.lakestudio.ducklake.NameMaps maps,
+			boolean sqlite, String version) {
+		this.maps = maps;
 		this.sqlite = sqlite;
 		this.version = version;
 		this.v1_1 = SpecTables.isV1_1(version);
 		this.db = db;
 		this.c = c;
 		this.latest = latest;
-		this.shift = fileShift;
+		this.shift = fileShift + maps.fresh().size();
 		this.s = latest.id() + 1;
 	}
 
@@ -85,6 +90,9 @@ final class CommitWriter {
 		columns();
 		views();
 		MacroRows.write(db, c, s);
+		for (io.lakestudio.ducklake.NameMaps.NameMap m : maps.fresh()) {
+			new SqlMaintenance(db).writeMapping(m);
+		}
 		dataFiles();
 		deleteFiles();
 		stats();
@@ -239,10 +247,8 @@ final class CommitWriter {
 					SqlStore.setLong(ps, 11, c.rowGroups.get(f.id()));
 				}
 				ps.executeUpdate();
-				java.util.Map<Long, String> names = c.nameMappings.get(f.id());
-				if (names != null) {
-					long mapping = new SqlMaintenance(db).writeMapping(f.tableId(), names, c.hivePartitionColumns
-							.getOrDefault(f.id(), java.util.Set.of()));
+				Long mapping = maps.mappingOf(f.id());
+				if (mapping != null) {
 					update("UPDATE ducklake_data_file SET mapping_id = " + mapping + " WHERE data_file_id = " + id);
 				}
 				for (ColumnStats cs : f.stats()) {

@@ -72,7 +72,10 @@ final class SqlCommits {
 			begin();
 			Snapshot latest = store.latest();
 			long fileShift = Conflicts.rebase(store, c, latest);
-			Snapshot made = new CommitWriter(db, c, latest, fileShift, sqlite, store.version()).write();
+			// the name mappings of the files it registers take the first file ids, as the extension's do
+			io.lakestudio.ducklake.NameMaps maps = io.lakestudio.ducklake.NameMaps.plan(c, new SqlMaintenance(db)
+					.columnMappings(), c.base().nextFileId() + fileShift);
+			Snapshot made = new CommitWriter(db, c, latest, fileShift, maps, sqlite, store.version()).write();
 			end();
 			return made;
 		} catch (DuckLakeException | SQLException e) {

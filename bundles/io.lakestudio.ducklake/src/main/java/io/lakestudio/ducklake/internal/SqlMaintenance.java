@@ -85,30 +85,44 @@ final class SqlMaintenance {
 		return out;
 	}
 
-	/**
-	 * Writes a name mapping ({@code map_by_name}) for a file of the table and returns its id; {@code hive}: the
-	 * columns whose value is the file's hive folder.
-	 */
-	long writeMapping(long tableId, java.util.Map<Long, String> columns, java.util.Set<Long> hive)
-			throws SQLException {
-		long id;
-		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery(
-				"SELECT coalesce(max(mapping_id), -1) + 1 FROM ducklake_column_mapping")) {
-			r.next();
-			id = r.getLong(1);
-		}
-		update("INSERT INTO ducklake_column_mapping VALUES (" + id + ", " + tableId + ", 'map_by_name')");
+	/** Writes a new name mapping ({@code map_by_name}) of a table's files under its id. */
+	void writeMapping(io.lakestudio.ducklake.NameMaps.NameMap m) throws SQLException {
+		update("INSERT INTO ducklake_column_mapping VALUES (" + m.id() + ", " + m.tableId() + ", 'map_by_name')");
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_name_mapping VALUES (?, ?, ?, ?, NULL, ?)")) {
-			for (java.util.Map.Entry<Long, String> e : columns.entrySet()) {
-				ps.setLong(1, id);
+			for (java.util.Map.Entry<Long, String> e : new java.util.TreeMap<>(m.columns()).entrySet()) {
+				ps.setLong(1, m.id());
 				ps.setLong(2, e.getKey());
 				ps.setString(3, e.getValue());
 				ps.setLong(4, e.getKey());
-				ps.setInt(5, hive.contains(e.getKey()) ? 1 : 0);
+				ps.setInt(5, m.hive().contains(e.getKey()) ? 1 : 0);
 				ps.executeUpdate();
 			}
 		}
-		return id;
+	}
+
+	/** The catalog's flat {@code map_by_name} mappings, the ones a file registered now may reuse. */
+	List<io.lakestudio.ducklake.NameMaps.NameMap> columnMappings() throws SQLException {
+		java.util.Map<Long, Long> tables = new java.util.HashMap<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT mapping_id, table_id FROM"
+				+ " ducklake_column_mapping WHERE type = 'map_by_name'")) {
+			while (r.next()) {
+				tables.put(r.getLong(1), r.getLong(2));
+			}
+		}
+		List<Object[]> rows = new ArrayList<>();
+		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT mapping_id, column_id,"
+				+ " source_name, target_field_id, parent_column, CAST(is_partition AS INTEGER) FROM"
+				+ " ducklake_name_mapping")) {
+			while (r.next()) {
+				long target = r.getLong(4);
+				Long targetId = r.wasNull() ? null : target;
+				long parent = r.getLong(5);
+				Long parentId = r.wasNull() ? null : parent;
+				rows.add(new Object[] { r.getLong(1), r.getLong(2), r.getString(3), targetId, parentId,
+						r.getInt(6) == 1 });
+			}
+		}
+		return io.lakestudio.ducklake.NameMaps.flat(tables, rows);
 	}
 
 	/** Removes the snapshots' rows and the rows no kept snapshot sees; schedules the files of those rows. */

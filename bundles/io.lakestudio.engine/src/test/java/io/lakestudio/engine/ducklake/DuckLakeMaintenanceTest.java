@@ -338,7 +338,9 @@ class DuckLakeMaintenanceTest {
 			ok(s, "DETACH d");
 		}
 		try (Connection c = lake.open()) {
-			assertEquals(List.of("2"), jdbc(c, "SELECT count(DISTINCT mapping_id) FROM ducklake_data_file"));
+			// a.parquet (its extra column not mapped) and b.parquet map the same names to the same columns: the
+			// extension reuses a compatible name map (same table, source names, target ids, hive flags; any order)
+			assertEquals(List.of("1"), jdbc(c, "SELECT count(DISTINCT mapping_id) FROM ducklake_data_file"));
 			assertEquals(List.of("10|12"), jdbc(c, "SELECT min_value, max_value FROM ducklake_file_column_stats s JOIN"
 					+ " ducklake_data_file f USING (data_file_id) JOIN ducklake_column c ON c.column_id = s.column_id"
 					+ " WHERE f.path LIKE '%ext/a.parquet' AND c.column_name = 'i'"));

@@ -90,6 +90,44 @@ class DuckLakeTableStatsTest extends SharedEngineTest {
 		assertEquals(List.of("SNAPPY|1"), footers(data.resolve("main").resolve("b")), "an option that is no word: left out");
 	}
 
+	/**
+	 * A VARIANT column's extra_stats keep the shredded fields every file has of one type, merged (the expectations
+	 * of the suite's stats/variant_mixed_type_stats.test, and the range of the values inserted); no field left, NULL.
+	 * The JSON is read by a plain DuckDB.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aVariantsExtraStatsKeepTheFieldsEveryFileShreddedAlike(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake.db");
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files")
+					+ "', DATA_INLINING_ROW_LIMIT 0)");
+			ok(s, "CREATE TABLE lake.primitives(v VARIANT)");
+			ok(s, "INSERT INTO lake.primitives SELECT 42::VARIANT");
+			ok(s, "INSERT INTO lake.primitives SELECT 'hello'::VARIANT");
+			ok(s, "INSERT INTO lake.primitives SELECT 7::VARIANT");
+			ok(s, "CREATE TABLE lake.structs(v VARIANT)");
+			ok(s, "INSERT INTO lake.structs SELECT {'a': 1, 'b': 'hello'}::VARIANT");
+			ok(s, "INSERT INTO lake.structs SELECT {'a': 5, 'b': 100}::VARIANT");
+			ok(s, "INSERT INTO lake.structs SELECT {'a': 3, 'b': 7}::VARIANT");
+			ok(s, "DETACH lake");
+		}
+		String stats = "SELECT min_value, max_value, extra_stats FROM ducklake_table_column_stats WHERE table_id = ";
+		assertEquals(List.of("null|null|null"), catalogRows(kind, meta, stats + 1), "42, 'hello', 7: no type in common");
+		List<String> structs = catalogRows(kind, meta, stats + 2);
+		assertEquals(1, structs.size());
+		String json = structs.get(0).split("\\|", 3)[2];
+		try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+				ResultSet r = st.executeQuery("SELECT json_array_length(j), j->0->>'field_name', j->0->>'shredded_type',"
+						+ " j->0->>'min', j->0->>'max', j->0->>'num_values', j->0->>'null_count' FROM (SELECT '"
+						+ json.replace("'", "''") + "'::JSON AS j)")) {
+			r.next();
+			assertEquals("1|\"a\"|int32|1|5|3|0", r.getString(1) + "|" + r.getString(2) + "|" + r.getString(3) + "|"
+					+ r.getString(4) + "|" + r.getString(5) + "|" + r.getString(6) + "|" + r.getString(7),
+					"field a (an int32 in every file) over its three values; b (a varchar once) gone: " + json);
+		}
+	}
+
 	/** The compression and row group count of the folder's one file, as plain DuckDB reads its footer. */
 	private static List<String> footers(Path folder) throws Exception {
 		Path file;

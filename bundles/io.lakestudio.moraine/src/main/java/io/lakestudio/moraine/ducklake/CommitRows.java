@@ -18,6 +18,8 @@ import io.lakestudio.ducklake.TableColumnStats;
 import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
+import io.lakestudio.ducklake.NameMaps;
+import io.lakestudio.ducklake.VariantExtraStats;
 import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.ducklake.ViewEntry;
 import io.lakestudio.moraine.DucklakeRows;
@@ -35,6 +37,8 @@ final class CommitRows {
 	private final Commit c;
 	private final Snapshot latest;
 	private final long shift;
+	/** The name mappings of the files the commit registers: the new ones come before its files. */
+	private final NameMaps maps;
 	/** The catalog is DuckLake 1.1: its file rows keep their row_group_count (a 1.0 one's are NULL, as on SQLite). */
 	private final boolean v11;
 
@@ -44,7 +48,25 @@ final class CommitRows {
 		this.rows = tx.ducklakeRows();
 		this.c = c;
 		this.latest = latest;
-		this.shift = fileShift;
+		// the name mappings of the files it registers take the first file ids, as the extension's do
+		this.maps = NameMaps.plan(c, existingMappings(rows), c.base().nextFileId() + fileShift);
+		this.shift = fileShift + maps.fresh().size();
+	}
+
+	/** The catalog's flat {@code map_by_name} mappings, the ones a file registered now may reuse. */
+	private static List<NameMaps.NameMap> existingMappings(DucklakeRows rows) {
+		Map<Long, Long> tables = new java.util.HashMap<>();
+		for (Map<String, Object> r : rows.live("ducklake_column_mapping", Map.of())) {
+			if ("map_by_name".equals(r.get("type"))) {
+				tables.put((Long) r.get("mapping_id"), (Long) r.get("table_id"));
+			}
+		}
+		List<Object[]> names = new java.util.ArrayList<>();
+		for (Map<String, Object> r : rows.live("ducklake_name_mapping", Map.of())) {
+			names.add(new Object[] { r.get("mapping_id"), r.get("column_id"), r.get("source_name"),
+					r.get("target_field_id"), r.get("parent_column"), r.get("is_partition") });
+		}
+		return NameMaps.flat(tables, names);
 	}
 
 	static Map<String, Object> row(Object... kv) {
@@ -90,6 +112,9 @@ final class CommitRows {
 					"view_name", v.name(), "dialect", v.dialect(), "sql", v.sql(), "column_aliases", v.columnAliases()));
 		}
 		layout.macros();
+		for (NameMaps.NameMap m : maps.fresh()) {
+			LayoutCommitRows.mapping(rows, m);
+		}
 		dataFiles();
 		deleteFiles();
 		stats();
@@ -146,14 +171,12 @@ final class CommitRows {
 			// begins at the first snapshot of the files it took the place of and says which snapshots it holds
 			FileLineage l = c.lineage.get(f.id());
 			FilePartition p = c.filePartitions.get(f.id());
-			Map<Long, String> names = c.nameMappings.get(f.id());
 			Map<String, Object> r = row("data_file_id", id, "table_id", f.tableId(), "path", f.path(),
 					"path_is_relative", f.relative(), "file_format", "parquet", "record_count", f.recordCount(),
 					"file_size_bytes", f.fileSizeBytes(), "footer_size", f.footerSize(), "row_id_start",
 					l != null ? l.rowIdStart() : Long.valueOf(f.rowIdStart() + rowShift(f.tableId())), "partition_id",
 					p == null ? null : p.partitionId(), "mapping_id",
-					names == null ? null : LayoutCommitRows.mapping(rows, f.tableId(), names, c.hivePartitionColumns
-							.getOrDefault(f.id(), java.util.Set.of())), "partial_max",
+					maps.mappingOf(f.id()), "partial_max",
 					l == null ? null : l.partialMax(), "row_group_count", rowGroups(f.id()));
 			if (l != null && l.beginSnapshot() != null) {
 				r.put("begin_snapshot", l.beginSnapshot());
@@ -242,7 +265,8 @@ final class CommitRows {
 			for (Map<String, Object> r : rows.live("ducklake_table_column_stats", row("table_id", t))) {
 				long col = (Long) r.get("column_id");
 				stored.put(col, new TableColumnStats(col, null, Boolean.TRUE.equals(r.get("contains_null")),
-						(Boolean) r.get("contains_nan"), (String) r.get("min_value"), (String) r.get("max_value")));
+						(Boolean) r.get("contains_nan"), (String) r.get("min_value"), (String) r.get("max_value"),
+						VariantExtraStats.parse(col, (String) r.get("extra_stats"))));
 			}
 			boolean recomputed = c.recomputedStats.contains(t);
 			if (recomputed) {
@@ -253,7 +277,7 @@ final class CommitRows {
 			for (TableColumnStats s : merged.values()) {
 				rows.insert("ducklake_table_column_stats", row("table_id", t, "column_id", s.columnId(),
 						"contains_null", s.containsNull(), "contains_nan", s.containsNan(), "min_value", s.min(),
-						"max_value", s.max(), "extra_stats", null));
+						"max_value", s.max(), "extra_stats", s.extraStats()));
 			}
 		}
 	}

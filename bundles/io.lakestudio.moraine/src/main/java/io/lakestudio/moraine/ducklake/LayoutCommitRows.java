@@ -77,18 +77,14 @@ final class LayoutCommitRows {
 		}
 	}
 
-	/** A name mapping ({@code map_by_name}) for a file of the table, numbered after the catalog's last one. */
-	static long mapping(DucklakeRows rows, long table, Map<Long, String> columns, java.util.Set<Long> hive) {
-		long id = 0;
-		for (Map<String, Object> r : rows.live("ducklake_column_mapping", Map.of())) {
-			id = Math.max(id, (Long) r.get("mapping_id") + 1);
+	/** A new name mapping ({@code map_by_name}) of a table's files, under its id. */
+	static void mapping(DucklakeRows rows, io.lakestudio.ducklake.NameMaps.NameMap m) {
+		rows.insert("ducklake_column_mapping", row("mapping_id", m.id(), "table_id", m.tableId(), "type",
+				"map_by_name"));
+		for (Map.Entry<Long, String> e : new java.util.TreeMap<>(m.columns()).entrySet()) {
+			rows.insert("ducklake_name_mapping", row("mapping_id", m.id(), "column_id", e.getKey(), "source_name",
+					e.getValue(), "target_field_id", e.getKey(), "is_partition", m.hive().contains(e.getKey())));
 		}
-		rows.insert("ducklake_column_mapping", row("mapping_id", id, "table_id", table, "type", "map_by_name"));
-		for (Map.Entry<Long, String> e : columns.entrySet()) {
-			rows.insert("ducklake_name_mapping", row("mapping_id", id, "column_id", e.getKey(), "source_name",
-					e.getValue(), "target_field_id", e.getKey(), "is_partition", hive.contains(e.getKey())));
-		}
-		return id;
 	}
 
 	void write() {

@@ -20,6 +20,7 @@ import io.lakestudio.ducklake.InlinedRow;
 import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.TableColumnStats;
+import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.engine.internal.Sql;
 
 /**
@@ -52,7 +53,7 @@ final class ColumnStatsCommit {
 		}
 		for (DataFile f : c.newDataFiles) {
 			if (!c.recomputedStats.contains(f.tableId())) {
-				file(into(c, f.tableId()), f.stats(), types(cat, f.tableId(), types));
+				file(into(c, f.tableId()), f.stats(), c.variantStats.get(f.id()), types(cat, f.tableId(), types));
 			}
 		}
 		for (Map.Entry<Long, List<InlinedRow>> e : c.inlinedInserts.entrySet()) {
@@ -91,14 +92,16 @@ final class ColumnStatsCommit {
 		Set<Long> gone = new java.util.HashSet<>(c.endedDataFiles);
 		c.removedDataFiles.forEach(f -> gone.add(f.dataFileId()));
 		Map<Long, List<ColumnStats>> stats = store.fileColumnStats(t);
+		Map<Long, List<VariantStats>> variants = types.containsValue("variant") ? store.fileVariantStats(t)
+				: Map.of();
 		for (DataFile f : store.dataFiles(t, c.base().id())) {
 			if (!gone.contains(f.id())) {
-				file(out, stats.getOrDefault(f.id(), List.of()), types);
+				file(out, stats.getOrDefault(f.id(), List.of()), variants.get(f.id()), types);
 			}
 		}
 		for (DataFile f : c.newDataFiles) {
 			if (f.tableId() == t) {
-				file(out, f.stats(), types);
+				file(out, f.stats(), c.variantStats.get(f.id()), types);
 			}
 		}
 		Set<Long> deleted = c.inlinedDeletes.getOrDefault(t, Set.of());
@@ -107,10 +110,27 @@ final class ColumnStatsCommit {
 		rows(out, c.inlinedInserts.getOrDefault(t, List.of()), types);
 	}
 
-	private static void file(Map<Long, TableColumnStats> out, List<ColumnStats> stats, Map<Long, String> types) {
+	/**
+	 * A file's stats; a VARIANT column's are its shredded fields ({@code variants}, the file's), which keep to the
+	 * table's only while every file has them of one type.
+	 */
+	private static void file(Map<Long, TableColumnStats> out, List<ColumnStats> stats, List<VariantStats> variants,
+			Map<Long, String> types) {
 		for (ColumnStats s : stats) {
 			String type = types.get(s.columnId());
-			if (type != null) {
+			if (type == null) {
+				continue;
+			}
+			if (type.equals("variant")) {
+				List<VariantStats> fields = new java.util.ArrayList<>();
+				for (VariantStats v : variants == null ? List.<VariantStats>of() : variants) {
+					if (v.columnId() == s.columnId()) {
+						fields.add(v);
+					}
+				}
+				TableColumnStats.add(out, new TableColumnStats(s.columnId(), type, s.nullCount() > 0, null, null,
+						null, fields));
+			} else {
 				TableColumnStats.add(out, new TableColumnStats(s.columnId(), type, s.nullCount() > 0,
 						s.containsNan(), s.min(), s.max()));
 			}
@@ -121,8 +141,8 @@ final class ColumnStatsCommit {
 		for (InlinedRow r : rows) {
 			for (Map.Entry<Long, String> v : r.values().entrySet()) {
 				String type = types.get(v.getKey());
-				if (type == null) {
-					continue;
+				if (type == null || type.equals("variant")) {
+					continue; // an inlined VARIANT has no shredded fields to keep stats of
 				}
 				String value = v.getValue();
 				boolean nan = nanType(type) && value != null && value.equalsIgnoreCase("nan");
@@ -141,15 +161,13 @@ final class ColumnStatsCommit {
 		return c.columnStats.computeIfAbsent(table, k -> new LinkedHashMap<>());
 	}
 
-	/** The DuckLake type of each leaf column of the table (the ones a footer has stats of), variants left out. */
+	/** The DuckLake type of each leaf column of the table (the ones a footer has stats of, variants too). */
 	private static Map<Long, String> types(CatalogAt cat, long table, Map<Long, Map<Long, String>> known) {
 		return known.computeIfAbsent(table, t -> {
 			Map<Long, String> out = new HashMap<>();
 			for (ColumnEntry top : cat.columns(t)) {
 				for (NestedColumns.Leaf leaf : NestedColumns.leaves(top)) {
-					if (!leaf.column().type().equals("variant")) {
-						out.put(leaf.column().id(), leaf.column().type());
-					}
+					out.put(leaf.column().id(), leaf.column().type());
 				}
 			}
 			return out;

@@ -46,6 +46,8 @@ import io.lakestudio.engine.internal.Sql;
 final class Compaction {
 
 	private static final long DEFAULT_TARGET = 512L * 1024 * 1024;
+	/** The smallest file size the extension's writer rotates at. */
+	private static final long MINIMUM_TARGET = 4096;
 
 	private final Connection d;
 	private final Attached a;
@@ -223,8 +225,17 @@ final class Compaction {
 		order.add(FileRows.ROW_ID);
 		String query = "SELECT " + String.join(", ", select) + " FROM (" + rows + ") ORDER BY " + String.join(", ",
 				order);
+		String options = ParquetOptions.of(a, t);
+		if (!positional) {
+			// files rotate at row groups: cut them as the extension's writer does
+			List<Long> vectors = RewriteRowGroups.vectors(d, a, s, t, files, rows);
+			if (sort.isPresent()) {
+				vectors = RewriteRowGroups.sortedVectors(vectors.stream().mapToLong(Long::longValue).sum());
+			}
+			options = ParquetOptions.of(a, t, RewriteRowGroups.copyRowGroupSize(vectors, ParquetOptions.rowGroupRows(a, t)));
+		}
 		List<Path> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ", ids) + "}"
-				+ ParquetOptions.of(a, t), positional ? 0 : target);
+				+ options, positional ? 0 : Math.max(target, MINIMUM_TARGET));
 		long removed = 0;
 		for (ReadPlan.Part p : files) {
 			removed += p.data().fileSizeBytes();
