@@ -160,33 +160,53 @@ final class DeleteWrites {
 
 	/**
 	 * Writes the delete file of data file {@code p} with its earlier deletes and {@code positions} (a flush of
-	 * deletes kept in the catalog), in place of the one before; with none before it begins at {@code begin}, when
-	 * the first of those deletes was made.
+	 * deletes kept in the catalog: position to the snapshot that made it, null for this transaction's), in place of
+	 * the one before. Each row keeps its snapshot ({@code _ducklake_internal_snapshot_id}), as the catalog's copy
+	 * goes: a read of a snapshot before the flush takes away what was deleted by then, no more.
 	 */
-	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, java.util.Set<Long> positions,
-			long begin) throws SQLException, DuckLakeException, IOException {
+	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, Map<Long, Long> positions)
+			throws SQLException, DuckLakeException, IOException {
 		SchemaEntry schema = cat.schemaOf(t).orElseThrow();
 		String dataPath = a.catalog.resolve(schema, t, p.data().path(), p.data().relative());
-		String earlier = p.deletes() == null ? ""
-				: DeletionVectorRows.is(p.deletes()) ? " UNION SELECT pos FROM (" + DeletionVectorWrites.rows(
-						a.catalog.resolve(schema, t, p.deletes().path(), p.deletes().relative()), p.deletes(), false,
-						false) + ")"
-				: " UNION SELECT pos FROM read_parquet(" + Sql.string(a.catalog.resolve(schema, t, p.deletes().path(),
-						p.deletes().relative())) + ")";
-		List<String> values = positions.stream().map(x -> "(" + x + "::BIGINT)").toList();
+		DeleteFile old = p.deletes();
+		boolean own = old != null && c.newDeleteFiles.stream().anyMatch(x -> x.id() == old.id());
+		String earlier = "";
+		if (DeletionVectorRows.is(old)) {
+			earlier = " UNION ALL " + DeletionVectorWrites.rows(a.catalog.resolve(schema, t, old.path(),
+					old.relative()), old, true, own);
+		} else if (old != null) {
+			String snap = old.partialMax() == null ? (own ? "NULL" : String.valueOf(old.beginSnapshot()))
+					: "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL" : old.partialMax()) + ")";
+			earlier = " UNION ALL SELECT pos, " + snap + "::BIGINT FROM read_parquet(" + Sql.string(
+					a.catalog.resolve(schema, t, old.path(), old.relative())) + ")";
+		}
+		List<String> values = positions.entrySet().stream().map(e -> "(" + e.getKey() + "::BIGINT, " + e.getValue()
+				+ "::BIGINT)").toList();
 		String file = "ducklake-" + UUID.randomUUID() + "-delete.parquet";
 		Path staged = staging.resolve(file);
-		w.exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos FROM (SELECT pos FROM (VALUES "
-				+ String.join(", ", values) + ") v(pos)" + earlier + ") ORDER BY pos) TO " + Sql.string(staged.toString())
+		w.exec("COPY (SELECT " + Sql.string(dataPath) + " AS file_path, pos, min(snap) AS "
+				+ FileLineage.SNAPSHOT_ID_COLUMN + " FROM (SELECT * FROM (VALUES " + String.join(", ", values)
+				+ ") v(pos, snap)" + earlier + ") GROUP BY pos ORDER BY pos) TO " + Sql.string(staged.toString())
 				+ " (FORMAT parquet)");
-		long count = w.count("SELECT count(*) FROM read_parquet(" + Sql.string(staged.toString()) + ")");
+		String read = " FROM read_parquet(" + Sql.string(staged.toString()) + ")";
+		long count = w.count("SELECT count(*)" + read);
+		long unmade = w.count("SELECT count(*) - count(" + FileLineage.SNAPSHOT_ID_COLUMN + ")" + read);
+		long first = w.count("SELECT coalesce(min(" + FileLineage.SNAPSHOT_ID_COLUMN + "), 0)" + read);
+		long last = w.count("SELECT coalesce(max(" + FileLineage.SNAPSHOT_ID_COLUMN + "), 0)" + read);
 		long size = Files.size(staged);
 		long footer = w.footer(staged);
 		long groups = w.rowGroups(staged.toString());
 		w.place(a, staged, a.catalog.resolve(schema, t, file, true));
-		replaced(a, c, schema, t, p);
-		c.newDeleteFiles.add(new DeleteFile(c.fileId(), t.id(), p.deletes() == null ? begin : 0, p.data().id(), file,
-				true, count, size, footer));
+		if (old != null && !own) {
+			// the new file takes the old one's place from its first snapshot on: the old one goes altogether
+			c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
+					+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
+		} else {
+			replaced(a, c, schema, t, p);
+		}
+		c.newDeleteFiles.add(unmade == count ? new DeleteFile(c.fileId(), t.id(), 0, p.data().id(), file, true, count,
+				size, footer) : new DeleteFile(c.fileId(), t.id(), first, p.data().id(), file, true, count, size, footer,
+						unmade > 0 ? DeleteFile.THIS_SNAPSHOT : last));
 		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
 	}
 

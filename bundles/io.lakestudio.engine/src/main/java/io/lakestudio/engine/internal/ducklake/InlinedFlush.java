@@ -57,9 +57,11 @@ final class InlinedFlush {
 			if (p == null) {
 				continue; // its file is gone (merged, or every row deleted): nothing left to delete from
 			}
-			long begin = committed.getOrDefault(e.getKey(), Map.of()).values().stream().mapToLong(Long::longValue).min()
-					.orElse(0);
-			writes.flushDeletes(c, a, cat, t, p, e.getValue(), begin);
+			// each delete keeps the snapshot that made it (null: this transaction's), so time travel still sees it
+			Map<Long, Long> made = committed.getOrDefault(e.getKey(), Map.of());
+			Map<Long, Long> positions = new java.util.TreeMap<>();
+			e.getValue().forEach(pos -> positions.put(pos, made.get(pos)));
+			writes.flushDeletes(c, a, cat, t, p, positions);
 		}
 		c.flushedFileDeletes.computeIfAbsent(t.id(), k -> new java.util.LinkedHashSet<>()).addAll(committed.keySet());
 		c.inlinedFileDeletes.remove(t.id());

@@ -111,9 +111,9 @@ final class Writes {
 	}
 
 	/** See {@link DeleteWrites#flushDeletes}. */
-	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, java.util.Set<Long> positions,
-			long begin) throws SQLException, DuckLakeException, IOException {
-		deletes.flushDeletes(c, a, cat, t, p, positions, begin);
+	void flushDeletes(Commit c, Attached a, CatalogAt cat, TableEntry t, ReadPlan.Part p, Map<Long, Long> positions)
+			throws SQLException, DuckLakeException, IOException {
+		deletes.flushDeletes(c, a, cat, t, p, positions);
 	}
 
 	/** See {@link DeleteWrites#deletesWithSnapshots}. */
