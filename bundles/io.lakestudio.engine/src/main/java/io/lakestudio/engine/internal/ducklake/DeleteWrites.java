@@ -204,9 +204,11 @@ final class DeleteWrites {
 		} else {
 			replaced(a, c, schema, t, p);
 		}
+		// partial_max only when the file holds deletes of more than one snapshot, as the extension writes it
 		c.newDeleteFiles.add(unmade == count ? new DeleteFile(c.fileId(), t.id(), 0, p.data().id(), file, true, count,
-				size, footer) : new DeleteFile(c.fileId(), t.id(), first, p.data().id(), file, true, count, size, footer,
-						unmade > 0 ? DeleteFile.THIS_SNAPSHOT : last));
+				size, footer) : unmade == 0 && first == last ? new DeleteFile(c.fileId(), t.id(), first, p.data().id(),
+						file, true, count, size, footer) : new DeleteFile(c.fileId(), t.id(), first, p.data().id(), file,
+								true, count, size, footer, unmade > 0 ? DeleteFile.THIS_SNAPSHOT : last));
 		c.rowGroups.put(c.newDeleteFiles.getLast().id(), groups);
 	}
 
