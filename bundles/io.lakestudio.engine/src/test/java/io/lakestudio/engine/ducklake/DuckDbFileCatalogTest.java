@@ -67,7 +67,7 @@ class DuckDbFileCatalogTest {
 	void aCatalogInADuckDbFileRoundTrips(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.ducklake");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:" + meta + "' AS d (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS d (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE d.t(i INTEGER, s VARCHAR)");
 			ok(s, "INSERT INTO d.t VALUES (1, 'a'), (2, 'b')");
 			ok(s, "DELETE FROM d.t WHERE i = 1");
@@ -91,12 +91,12 @@ class DuckDbFileCatalogTest {
 		Path meta = dir.resolve("shared.db");
 		try (EngineSession s = engine.openSession("test")) {
 			ok(s, "ATTACH 'ducklake:" + meta + "' AS d1 (DATA_PATH '" + dir.resolve("f1")
-					+ "', METADATA_SCHEMA 'metadata_s1')");
+					+ "', METADATA_SCHEMA 'metadata_s1', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE d1.tbl(i INTEGER)");
 			ok(s, "INSERT INTO d1.tbl VALUES (42)");
 			ok(s, "DETACH d1");
 			ok(s, "ATTACH 'ducklake:" + meta + "' AS d2 (DATA_PATH '" + dir.resolve("f2")
-					+ "', METADATA_SCHEMA 'metadata_s2')");
+					+ "', METADATA_SCHEMA 'metadata_s2', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE d2.tbl(s VARCHAR)");
 			ok(s, "INSERT INTO d2.tbl VALUES ('hello world')");
 			ok(s, "DETACH d2");
@@ -119,7 +119,7 @@ class DuckDbFileCatalogTest {
 		for (String v : new String[] { "0.1", "0.2", "0.3-dev1", "0.3", "0.4" }) {
 			Path file = dir.resolve("v" + v + ".ducklake");
 			try (EngineSession s = engine.openSession("test")) {
-				ok(s, "ATTACH 'ducklake:" + file + "' AS n (DATA_PATH '" + dir.resolve("files-" + v) + "')");
+				ok(s, "ATTACH 'ducklake:" + file + "' AS n (DATA_PATH '" + dir.resolve("files-" + v) + "', DATA_INLINING_ROW_LIMIT 0)");
 				ok(s, "CREATE TABLE n.t(i INTEGER)");
 				ok(s, "INSERT INTO n.t VALUES (1)");
 				ok(s, "DETACH n");

@@ -27,7 +27,7 @@ class DuckLakeColumnDefaultsTest extends SharedEngineTest {
 		Path meta = dir.resolve("meta.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
 			DuckLakeSessionTest.ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files")
-					+ "')");
+					+ "', DATA_INLINING_ROW_LIMIT 0)");
 			DuckLakeSessionTest.ok(s, "CREATE TABLE lake.t (i INTEGER)");
 			DuckLakeSessionTest.ok(s, "INSERT INTO lake.t VALUES (1), (2)");
 			DuckLakeSessionTest.ok(s, "ALTER TABLE lake.t ADD COLUMN n INTEGER DEFAULT 7");

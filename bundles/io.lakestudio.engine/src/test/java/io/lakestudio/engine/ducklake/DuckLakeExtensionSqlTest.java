@@ -245,7 +245,7 @@ class DuckLakeExtensionSqlTest extends SharedEngineTest {
 
 	private static EngineSession attach(Path dir, Path meta) throws EngineException {
 		EngineSession s = engine.openSession("test");
-		ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "')");
+		ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 		return s;
 	}
 

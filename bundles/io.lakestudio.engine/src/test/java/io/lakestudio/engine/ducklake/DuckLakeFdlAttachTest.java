@@ -49,7 +49,7 @@ class DuckLakeFdlAttachTest {
 			// the user's own key in the state folder: the engine trusts it as the fdl commands do
 			Signing key = Signing.inFolder(state.resolve("fdl/keys"));
 			Writer writer = new Writer(repo, key, "Ada", Clock.systemUTC());
-			String attachWork = "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')";
+			String attachWork = "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/', DATA_INLINING_ROW_LIMIT 0)";
 			try (EngineSession s = engine.openSession("test")) {
 				ok(s, attachWork);
 				ok(s, "CREATE TABLE w.t (a INTEGER, b VARCHAR)");
@@ -101,7 +101,7 @@ class DuckLakeFdlAttachTest {
 		try (Engine engine = DuckLakeEngines.open(state, catalog)) {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			try (EngineSession s = engine.openSession("test")) {
-				ok(s, "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')");
+				ok(s, "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/', DATA_INLINING_ROW_LIMIT 0)");
 				ok(s, "CREATE TABLE w.t (a INTEGER)");
 				ok(s, "INSERT INTO w.t VALUES (1)");
 				ok(s, "DETACH w");
@@ -127,7 +127,7 @@ class DuckLakeFdlAttachTest {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			Writer writer = new Writer(repo, Signing.inFolder(state.resolve("fdl/keys")), "Ada", Clock.systemUTC());
 			try (EngineSession s = engine.openSession("test")) {
-				ok(s, "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')");
+				ok(s, "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/', DATA_INLINING_ROW_LIMIT 0)");
 				ok(s, "CREATE TABLE w.t (a INTEGER, b VARCHAR)");
 				ok(s, "INSERT INTO w.t SELECT i, 'row ' || i FROM range(1000) r(i)");
 				ok(s, "DETACH w");

@@ -75,7 +75,7 @@ class DuckLakeFileAccessTest {
 			assertEquals(List.of("10"), rows(s, "SELECT sum(i) FROM read_parquet('" + first + "')"));
 			assertEquals(List.of("5"), rows(s, "SELECT count(*) FROM '" + first + "'"), "DuckDB's replacement scan");
 
-			ok(s, "ATTACH 'ducklake:" + meta + "' AS lake (DATA_PATH '" + granted.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS lake (DATA_PATH '" + granted.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.t AS SELECT * FROM read_parquet('" + first + "')");
 			Path copied = granted.resolve("sub/t.parquet");
 			Files.createDirectories(copied.getParent());
@@ -105,7 +105,7 @@ class DuckLakeFileAccessTest {
 		}
 		Files.createSymbolicLink(granted.resolve("link"), outside);
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:" + meta + "' AS lake (DATA_PATH '" + granted.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:" + meta + "' AS lake (DATA_PATH '" + granted.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.t(i INTEGER)");
 			ok(s, "INSERT INTO lake.t VALUES (1), (2)");
 			for (String path : List.of(outside.resolve("y.parquet").toString(), granted + "/../outside/y.parquet",

@@ -180,4 +180,40 @@ class DuckLakeInliningTest {
 			assertEquals(before, sorted(rows(s, "SELECT i, s FROM d.t AT (VERSION => 5)")));
 		}
 	}
+
+	/**
+	 * DuckLake 1.0 inlines by default (a row limit of 10): a fresh attach with no option keeps a 3-row insert in the
+	 * catalog and writes no file; DATA_INLINING_ROW_LIMIT 0 turns it off, so the same insert writes a Parquet file.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aFreshAttachInlinesSmallInsertsByDefaultAndALimitOfZeroWritesAFile(String kind, @TempDir Path dir)
+			throws Exception {
+		for (boolean off : new boolean[] { false, true }) {
+			Path meta = dir.resolve((off ? "off" : "on") + (kind.equals("sqlite") ? ".sqlite" : ".ducklake"));
+			Path data = dir.resolve(off ? "off-files" : "on-files");
+			try (EngineSession s = engine.openSession("test")) {
+				ok(s, "ATTACH 'ducklake:" + (kind.equals("sqlite") ? "sqlite:" : "") + meta + "' AS d (DATA_PATH '" + data
+						+ "'" + (off ? ", DATA_INLINING_ROW_LIMIT 0" : "") + ")");
+				ok(s, "CREATE TABLE d.t(i INTEGER, s VARCHAR)");
+				ok(s, "INSERT INTO d.t VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+				assertEquals(Set.of("1|a", "2|b", "3|c"), sorted(rows(s, "SELECT i, s FROM d.t")));
+				ok(s, "DETACH d");
+			}
+			try (Connection c = open(kind, meta)) {
+				List<String> tables = jdbc(c, "SELECT table_name FROM ducklake_inlined_data_tables");
+				long inlined = tables.isEmpty() ? 0 : Long.parseLong(jdbc(c, "SELECT count(*) FROM " + tables.get(0))
+						.get(0));
+				assertEquals(off ? 0 : 3, inlined, "rows in the catalog's inlined data table");
+				assertEquals(List.of(off ? "1" : "0"), jdbc(c, "SELECT count(*) FROM ducklake_data_file"));
+			}
+			assertEquals(off ? 1 : 0, filesUnder(data), "Parquet files under the data path");
+			if (off) {
+				try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+					assertEquals(List.of("1|a", "2|b", "3|c"), jdbc(duck, "SELECT i, s FROM read_parquet('" + data
+							+ "/**/*.parquet') ORDER BY i"));
+				}
+			}
+		}
+	}
 }

@@ -55,7 +55,7 @@ class DuckLakeKillTest {
 		String url = "ducklake:sqlite:" + meta;
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(dir.resolve("state"), "k"), "k");
 				Engine engine = engine(dir.resolve("state"), c); EngineSession s = engine.openSession("t")) {
-			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "')").close();
+			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "', DATA_INLINING_ROW_LIMIT 0)").close();
 			s.execute("CREATE TABLE lake.t(i BIGINT, s VARCHAR)").close();
 			s.execute("INSERT INTO lake.t SELECT range, 'first' FROM range(1000)").close();
 		}
@@ -141,7 +141,7 @@ class DuckLakeKillTest {
 		assertTrue(snapshots.size() > 3, "writers committed: " + snapshots);
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(dir.resolve("state"), "k"), "k");
 				Engine engine = engine(dir.resolve("state"), c); EngineSession s = engine.openSession("t")) {
-			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "')").close();
+			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "', DATA_INLINING_ROW_LIMIT 0)").close();
 			for (long id : snapshots) {
 				if (id < created) {
 					continue;

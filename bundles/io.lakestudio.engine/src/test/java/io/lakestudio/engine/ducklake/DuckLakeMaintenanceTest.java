@@ -58,7 +58,7 @@ class DuckLakeMaintenanceTest {
 
 		String attach() {
 			return "ATTACH 'ducklake:" + (kind.equals("sqlite") ? "sqlite:" : "") + meta + "' AS d (DATA_PATH '" + data
-					+ "')";
+					+ "', DATA_INLINING_ROW_LIMIT 0)";
 		}
 
 		Connection open() throws Exception {

@@ -132,7 +132,7 @@ class DuckLakeSessionTest extends SharedEngineTest {
 	void createInsertDeleteUpdateAlterAndTimeTravelReadAsTheFilesSay(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.sales(id BIGINT, region VARCHAR, amount DECIMAL(18,2))");
 			assertEquals(List.of(), rows(s, "SELECT * FROM lake.sales"));
 			assertEquals(List.of("3"), rows(s, "INSERT INTO lake.sales VALUES (1, 'north', 10.50), (2, 'south', 20),"
@@ -199,7 +199,7 @@ class DuckLakeSessionTest extends SharedEngineTest {
 	void aTransactionSeesItsOwnChangesAndRollbackLeavesNothing(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("tx.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS tx (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS tx (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "USE tx");
 			ok(s, "CREATE TABLE t(i INTEGER)");
 			ok(s, "BEGIN");
@@ -227,7 +227,7 @@ class DuckLakeSessionTest extends SharedEngineTest {
 	void viewsAreKeptInTheCatalogAndReadTheirTablesAtTheSnapshotAsked(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("v.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS v (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS v (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE v.t(i INTEGER)");
 			ok(s, "CREATE VIEW v.doubled AS SELECT i * 2 AS d FROM t");
 			ok(s, "INSERT INTO v.t VALUES (1), (2)");
@@ -250,7 +250,7 @@ class DuckLakeSessionTest extends SharedEngineTest {
 	@Test
 	void twoWritersInsertingIntoOneTableBothCommitAndTwoDeletesConflict(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("two.sqlite");
-		String attach = "ATTACH 'ducklake:sqlite:" + meta + "' AS w (DATA_PATH '" + dir.resolve("files") + "')";
+		String attach = "ATTACH 'ducklake:sqlite:" + meta + "' AS w (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)";
 		try (EngineSession a = engine.openSession("a"); EngineSession b = engine.openSession("b")) {
 			ok(a, attach);
 			ok(a, "CREATE TABLE w.t(i INTEGER)");
@@ -289,7 +289,7 @@ class DuckLakeSessionTest extends SharedEngineTest {
 		Path meta = dir.resolve("h.sqlite");
 		Files.writeString(dir.resolve("secret.csv"), "a\n1\n");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS h (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE h.t(i INTEGER)");
 			for (String bad : List.of("SELECT * FROM h.t, read_csv('" + dir.resolve("secret.csv") + "')",
 					"SELECT * FROM h.t, glob('" + dir + "/*')",

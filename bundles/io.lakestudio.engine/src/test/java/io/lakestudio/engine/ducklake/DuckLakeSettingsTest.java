@@ -53,7 +53,7 @@ class DuckLakeSettingsTest {
 		Path meta = dir.resolve("lake.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
 			ok(s, "SET threads = 1"); // before any ATTACH, as the suite's files do
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.t(i INTEGER)");
 			ok(s, "INSERT INTO lake.t VALUES (1)");
 			String threads = "SELECT current_setting('threads') FROM lake.t";
@@ -89,7 +89,7 @@ class DuckLakeSettingsTest {
 	void aFailedQueryEndsTheTransactionUnlessThePolicyKeepsIt(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.t(i INTEGER)");
 			// the default: the failed query ends the transaction, its INSERT goes
 			ok(s, "BEGIN");

@@ -27,7 +27,7 @@ class DuckLakeSystemTablesTest extends SharedEngineTest {
 	void duckdbTablesListsEachCatalogsTablesAsTheCatalogFileSays(@TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.sqlite");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH 'ducklake:sqlite:" + meta + "' AS lake (DATA_PATH '" + dir.resolve("files") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.t(i INTEGER, j VARCHAR)");
 			ok(s, "INSERT INTO lake.t SELECT i, 'x' || i FROM range(100) r(i)");
 			ok(s, "DELETE FROM lake.t WHERE i < 10");

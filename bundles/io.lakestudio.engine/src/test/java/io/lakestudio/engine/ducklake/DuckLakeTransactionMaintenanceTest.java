@@ -53,7 +53,7 @@ class DuckLakeTransactionMaintenanceTest {
 	}
 
 	static String attach(Lake lake, int inliningLimit) {
-		return lake.attach().replaceFirst("\\)$", ", DATA_INLINING_ROW_LIMIT " + inliningLimit + ")");
+		return lake.attach().replace("DATA_INLINING_ROW_LIMIT 0", "DATA_INLINING_ROW_LIMIT " + inliningLimit);
 	}
 
 	@ParameterizedTest

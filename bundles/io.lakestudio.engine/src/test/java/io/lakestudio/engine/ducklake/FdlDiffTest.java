@@ -46,7 +46,7 @@ class FdlDiffTest {
 		try (Engine engine = DuckLakeEngines.open(state, catalog)) {
 			Repository repo = Repository.init(new FolderStore(repoDir), repoDir + "/");
 			Writer writer = new Writer(repo, Signing.inFolder(state.resolve("fdl/keys")), "Ada", Clock.systemUTC());
-			String attachWork = "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/')";
+			String attachWork = "ATTACH 'ducklake:sqlite:" + lake + "' AS w (DATA_PATH '" + dir.resolve("work/files") + "/', DATA_INLINING_ROW_LIMIT 0)";
 			run(engine, attachWork, "CREATE TABLE w.t (a INTEGER, b VARCHAR)",
 					"INSERT INTO w.t VALUES (1, 'x'), (2, 'y'), (3, 'z')",
 					"CREATE VIEW w.big AS SELECT * FROM w.t WHERE a > 1");

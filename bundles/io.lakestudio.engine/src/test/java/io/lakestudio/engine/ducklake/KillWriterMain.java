@@ -23,7 +23,7 @@ public final class KillWriterMain {
 		try (Catalog c = Catalogs.open(Catalogs.catalogFile(home, "k"), "k");
 				Engine engine = DuckLakeEngines.small(home, c);
 				EngineSession s = engine.openSession("kill")) {
-			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "')").close();
+			s.execute("ATTACH '" + url + "' AS lake (DATA_PATH '" + data + "', DATA_INLINING_ROW_LIMIT 0)").close();
 			s.execute("SELECT count(*) FROM lake.t").close();
 			System.out.println("ready");
 			System.out.flush();

@@ -145,7 +145,7 @@ class MoraineCatalogTest {
 	void sqlOnAMoraineStoreReadsAsTheFilesItNamesAndTravelsInTime(@TempDir Path dir) throws Exception {
 		Path store = dir.resolve("lake");
 		try (EngineSession s = writerEngine.openSession("w")) {
-			ok(s, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "')");
+			ok(s, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE m.sales(id BIGINT, region VARCHAR, amount DECIMAL(18,2))");
 			assertEquals(List.of("3"), rows(s, "INSERT INTO m.sales VALUES (1, 'north', 10.50), (2, 'south', 20),"
 					+ " (3, NULL, 30.25)"));
@@ -190,7 +190,7 @@ class MoraineCatalogTest {
 	void aReaderSeesTheWritersCommitsOneWriterPerProcessAndAnotherProcessIsRefused(@TempDir Path dir) throws Exception {
 		Path store = dir.resolve("lake");
 		try (EngineSession w = writerEngine.openSession("w"); EngineSession r = readerEngine.openSession("r")) {
-			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "')");
+			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(w, "CREATE TABLE m.t(i INTEGER)");
 			ok(r, "ATTACH 'ducklake:moraine:" + store + "' AS m (READ_ONLY)");
 			assertEquals(List.of("0"), rows(r, "SELECT count(*) FROM m.t"));
@@ -236,7 +236,7 @@ class MoraineCatalogTest {
 	void aCheckpointPinsACutAndItsReaderWritesNothing(@TempDir Path dir) throws Exception {
 		Path store = dir.resolve("lake");
 		try (EngineSession w = writerEngine.openSession("w")) {
-			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "')");
+			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(w, "CREATE TABLE m.t(i INTEGER)");
 			ok(w, "INSERT INTO m.t VALUES (1), (2)");
 			String id = rows(w, "SELECT checkpoint_id FROM moraine_create_checkpoint('m')").get(0);
@@ -268,7 +268,7 @@ class MoraineCatalogTest {
 	void moraineCallsAnswerTheReportsAsRows(@TempDir Path dir) throws Exception {
 		Path store = dir.resolve("lake");
 		try (EngineSession w = writerEngine.openSession("w")) {
-			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "')");
+			ok(w, "ATTACH 'ducklake:moraine:" + store + "' AS m (DATA_PATH '" + dir.resolve("data") + "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(w, "CREATE TABLE m.t(i INTEGER)");
 			ok(w, "INSERT INTO m.t VALUES (1)");
 			List<String> census = rows(w, "SELECT subspace FROM moraine_store_census('m') ORDER BY 1");

@@ -56,7 +56,7 @@ class MoraineOneLakeTest {
 					Engine r = new Engine(new EngineConfig(tmp.resolve("r"), catalog, dfs, clock, 512, 1, 1L << 30,
 							Duration.ofHours(1), false));
 					EngineSession ws = w.openSession("w"); EngineSession rs = r.openSession("r")) {
-				MoraineCatalogTest.ok(ws, attach + " (DATA_PATH '" + tmp.resolve("data") + "')");
+				MoraineCatalogTest.ok(ws, attach + " (DATA_PATH '" + tmp.resolve("data") + "', DATA_INLINING_ROW_LIMIT 0)");
 				MoraineCatalogTest.ok(ws, "CREATE TABLE m.t(i INTEGER, s VARCHAR)");
 				MoraineCatalogTest.ok(ws, "INSERT INTO m.t VALUES (1, 'a'), (2, 'b')");
 				MoraineCatalogTest.ok(rs, attach + " (READ_ONLY)");

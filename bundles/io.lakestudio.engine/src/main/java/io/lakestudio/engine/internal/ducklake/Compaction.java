@@ -209,7 +209,12 @@ final class Compaction {
 			ids.add(FileLineage.ROW_ID_COLUMN + ": " + FileLineage.ROW_ID_FIELD);
 		}
 		if (snapshots) {
-			select.add(FileRows.SNAPSHOT + " AS " + FileLineage.SNAPSHOT_ID_COLUMN);
+			// a row is seen from its snapshot, but not before its file began: a flushed file's rows keep the
+			// snapshots that inlined them, and their inlined copies are what a read before the flush sees
+			List<String> begins = new ArrayList<>();
+			files.forEach(p -> begins.add(" WHEN " + p.data().id() + " THEN " + p.data().beginSnapshot()));
+			select.add("greatest(" + FileRows.SNAPSHOT + ", CASE " + Views.FILE + String.join("", begins) + " END) AS "
+					+ FileLineage.SNAPSHOT_ID_COLUMN);
 			ids.add(FileLineage.SNAPSHOT_ID_COLUMN + ": " + FileLineage.SNAPSHOT_ID_FIELD);
 		}
 		String rows = FileRows.select(d, a, s, t, cols, files, lineage, rewriting, null);

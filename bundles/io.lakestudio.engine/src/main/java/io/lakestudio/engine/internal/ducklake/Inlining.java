@@ -38,13 +38,16 @@ final class Inlining {
 			"uint16", "uint32", "uint64", "float32", "float64", "varchar", "date", "time", "timestamp", "timestamptz",
 			"timestamp_s", "timestamp_ms", "timestamp_ns", "uuid", "blob", "interval", "int128", "uint128");
 
+	/** The extension's ducklake_default_data_inlining_row_limit since DuckLake 1.0. */
+	static final long DEFAULT_ROW_LIMIT = 10;
+
 	private Inlining() {
 	}
 
 	/**
 	 * The row limit for inserts into table {@code t}: the table's or catalog's {@code data_inlining_row_limit}, else
 	 * the attach's DATA_INLINING_ROW_LIMIT, else the session's {@code ducklake_default_data_inlining_row_limit}, else
-	 * 0 (no inlining, the suite's files expect a data file from a small insert by default).
+	 * 10, DuckLake 1.0's default: a small insert goes into the catalog, not a Parquet file of its own.
 	 */
 	static long limit(Attached a, TableEntry t, OptionalLong session) throws DuckLakeException {
 		if (!a.catalog.store().keepsInlinedData()) {
@@ -57,7 +60,7 @@ final class Inlining {
 		if (a.inliningRowLimit != null) {
 			return a.inliningRowLimit;
 		}
-		return session.orElse(0);
+		return session.orElse(DEFAULT_ROW_LIMIT);
 	}
 
 	/**

@@ -75,7 +75,11 @@ final class Views {
 					inlined));
 			inlinedRows = " UNION ALL BY NAME SELECT * FROM " + Sql.ident(name + "_inlined");
 		}
-		if (plan.parts().isEmpty()) {
+		if (plan.parts().isEmpty() && !inlinedRows.isEmpty()) {
+			// the inlined rows alone, scanned as a table (in the order they were inserted) with no union around it
+			sql.add("CREATE OR REPLACE TEMP VIEW " + Sql.ident(name + "_all") + " AS SELECT * FROM " + Sql.ident(name
+					+ "_inlined"));
+		} else if (plan.parts().isEmpty()) {
 			for (ColumnEntry c : columns) {
 				select.add("CAST(NULL AS " + NestedTypes.duckType(c) + ") AS " + Sql.ident(c.name()));
 			}
