@@ -112,7 +112,7 @@ class FdlHttpsTest {
 		Path local = dir.resolve("local"), work = dir.resolve("work");
 		assertEquals(0, fdl("init", local.toString()).exit);
 		assertEquals(0, fdl("clone", local.toString(), work.toString()).exit);
-		CliRun sql = fdl("sql", "--work", work.toString(), "CREATE TABLE t(id BIGINT); INSERT INTO t VALUES (1), (2), (3)");
+		CliRun sql = fdl("sql", "--work", work.toString(), "SET ducklake_default_data_inlining_row_limit = 0; CREATE TABLE t(id BIGINT); INSERT INTO t VALUES (1), (2), (3)");
 		assertEquals(0, sql.exit, sql.toString());
 		CliRun commit = fdl("commit", "--work", work.toString(), "-m", "first", "--author", "Ada");
 		assertEquals(0, commit.exit, commit.toString());

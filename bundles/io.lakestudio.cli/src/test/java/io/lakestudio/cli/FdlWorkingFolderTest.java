@@ -59,7 +59,7 @@ class FdlWorkingFolderTest {
 		assertTrue(Files.isRegularFile(w1.resolve("lake.sqlite")), "an empty repository's clone has a working catalog");
 		String work1 = "--work=" + w1;
 
-		ok("sql", work1, "CREATE TABLE sales(id BIGINT, region VARCHAR); INSERT INTO sales VALUES (1, 'north'), (2, 'south')");
+		ok("sql", work1, "SET ducklake_default_data_inlining_row_limit = 0; CREATE TABLE sales(id BIGINT, region VARCHAR); INSERT INTO sales VALUES (1, 'north'), (2, 'south')");
 		CliRun status = ok("status", work1);
 		assertTrue(status.out.contains("snapshots not committed"), status.toString());
 		CliRun first = ok("commit", work1, "-m", "first load", "--author", "Ada");
@@ -83,7 +83,7 @@ class FdlWorkingFolderTest {
 		assertEquals("id,region\n1,north\n2,south\n", read.out);
 
 		// w2 commits first; w1, which started from the same version, is told to pull
-		ok("sql", "--work=" + w2, "INSERT INTO sales VALUES (3, 'east')");
+		ok("sql", "--work=" + w2, "SET ducklake_default_data_inlining_row_limit = 0; INSERT INTO sales VALUES (3, 'east')");
 		ok("commit", "--work=" + w2, "-m", "east");
 		String v2 = r.resolve("main");
 		ok("sql", work1, "DELETE FROM sales WHERE id = 1");
@@ -137,11 +137,11 @@ class FdlWorkingFolderTest {
 				new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), null, 1 << 24, Clock.systemUTC()).start()) {
 			String url = host.uri().toString();
 			ok("clone", url, w.toString());
-			ok("sql", "--work=" + w, "CREATE TABLE t(a INTEGER); INSERT INTO t VALUES (1), (2), (3)");
+			ok("sql", "--work=" + w, "SET ducklake_default_data_inlining_row_limit = 0; CREATE TABLE t(a INTEGER); INSERT INTO t VALUES (1), (2), (3)");
 			ok("commit", "--work=" + w, "-m", "over http");
 			ok("tag", "--work=" + w, "v1", "main");
 			assertTrue(Files.isRegularFile(repo.resolve("refs/tags/v1")), "the tag is in the host's repository");
-			ok("sql", "--work=" + w, "INSERT INTO t VALUES (4)");
+			ok("sql", "--work=" + w, "SET ducklake_default_data_inlining_row_limit = 0; INSERT INTO t VALUES (4)");
 			ok("commit", "--work=" + w, "-m", "four");
 			CliRun at = ok("sql", "--work=" + w, "--csv", "ATTACH 'ducklake:fdl:" + url + "@v1' AS v;"
 					+ " SELECT (SELECT count(*) FROM v.t) AS then, (SELECT count(*) FROM lake.t) AS now");
