@@ -14,7 +14,8 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * A version's frozen catalog read with plain SQLite, as the DuckLake spec lays its tables out, none of Lakestudio's
- * code between: the tables at its latest snapshot, their columns, and each live data file's rows and deletes.
+ * code between: the tables at its latest snapshot, their columns, each live data file's rows and deletes, and the
+ * rows and deletes kept in the catalog itself.
  * What a comparison of two versions shows is checked against this.
  */
 final class FrozenCatalog {
@@ -36,9 +37,6 @@ final class FrozenCatalog {
 		Map<Long, Table> byId = new HashMap<>();
 		try (Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file, config.toProperties());
 				Statement s = c.createStatement()) {
-			if (inlined(s)) {
-				throw new IllegalStateException(file + " has inlined rows: this reading counts files only");
-			}
 			try (ResultSet r = s.executeQuery("SELECT t.table_id, sc.schema_name || '.' || t.table_name FROM"
 					+ " ducklake_table t JOIN ducklake_schema sc ON sc.schema_id = t.schema_id AND sc.end_snapshot IS"
 					+ " NULL WHERE t.end_snapshot IS NULL")) {
@@ -66,17 +64,43 @@ final class FrozenCatalog {
 					byId.get(r.getLong(1)).deletes().put(r.getLong(2), r.getLong(3));
 				}
 			}
+			inlined(s, byId);
 		}
 	}
 
-	private static boolean inlined(Statement s) throws java.sql.SQLException {
-		try (ResultSet r = s.executeQuery("SELECT 1 FROM sqlite_master WHERE name = 'ducklake_inlined_data_tables'")) {
-			if (!r.next()) {
-				return false;
+	/**
+	 * Rows kept in the catalog (data inlining, on by default): each live inlined row counts as a file of one row
+	 * keyed by its negated row id, so a row added or deleted between versions counts as one; a file row deleted
+	 * inline ({@code ducklake_inlined_delete_<table>}) counts with that file's deletes.
+	 */
+	private static void inlined(Statement s, Map<Long, Table> byId) throws java.sql.SQLException {
+		Map<String, Long> tables = new TreeMap<>();
+		try (ResultSet r = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE"
+				+ " 'ducklake_inlined_data_%' OR name LIKE 'ducklake_inlined_delete_%')")) {
+			while (r.next()) {
+				String name = r.getString(1);
+				if (name.matches("ducklake_inlined_(data_\\d+_\\d+|delete_\\d+)")) {
+					tables.put(name, Long.parseLong(name.split("_")[3]));
+				}
 			}
 		}
-		try (ResultSet r = s.executeQuery("SELECT 1 FROM ducklake_inlined_data_tables")) {
-			return r.next();
+		for (var e : tables.entrySet()) {
+			Table t = byId.get(e.getValue());
+			if (t == null) {
+				continue; // a dropped table's
+			}
+			boolean data = e.getKey().startsWith("ducklake_inlined_data_");
+			try (ResultSet r = s.executeQuery(data
+					? "SELECT row_id FROM " + e.getKey() + " WHERE end_snapshot IS NULL"
+					: "SELECT file_id, count(*) FROM " + e.getKey() + " GROUP BY file_id")) {
+				while (r.next()) {
+					if (data) {
+						t.records().put(-1 - r.getLong(1), 1L);
+					} else {
+						t.deletes().merge(r.getLong(1), r.getLong(2), Long::sum);
+					}
+				}
+			}
 		}
 	}
 
