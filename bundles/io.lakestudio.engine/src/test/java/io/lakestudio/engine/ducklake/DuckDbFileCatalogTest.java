@@ -26,24 +26,7 @@ import io.lakestudio.engine.EngineSession;
  * of its own. Read back with a plain DuckDB; and catalogs of 0.1-0.4 (made here, and the ducklake extension's own
  * when its suite is at hand) are refused with its message, or migrated with AUTOMATIC_MIGRATION TRUE.
  */
-class DuckDbFileCatalogTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@org.junit.jupiter.api.BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@org.junit.jupiter.api.AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckDbFileCatalogTest extends SharedEngineTest {
 
 	static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();

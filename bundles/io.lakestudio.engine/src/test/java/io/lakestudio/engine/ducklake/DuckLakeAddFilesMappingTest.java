@@ -10,8 +10,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,23 +23,7 @@ import io.lakestudio.engine.ducklake.DuckLakeMaintenanceTest.Lake;
  * 2 (the ids and stats of the suite's add_files/add_files_complex_nested_stats_mre.test). Checked on the catalog file
  * with plain JDBC; the files are written by a plain DuckDB.
  */
-class DuckLakeAddFilesMappingTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeAddFilesMappingTest extends SharedEngineTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "sqlite", "duckdb" })

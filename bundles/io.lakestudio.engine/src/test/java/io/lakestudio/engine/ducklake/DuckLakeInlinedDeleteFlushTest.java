@@ -11,8 +11,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,24 +24,7 @@ import io.lakestudio.engine.ducklake.DuckLakeMaintenanceTest.Lake;
  * a file that has a delete file merge into one delete file that still says which snapshot deleted each row; a flush
  * inside a transaction is part of it. Checked with plain JDBC on the catalog and a plain DuckDB on the files.
  */
-class DuckLakeInlinedDeleteFlushTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeInlinedDeleteFlushTest extends SharedEngineTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "sqlite", "duckdb" })

@@ -10,8 +10,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,24 +23,7 @@ import io.lakestudio.engine.EngineSession;
  * schema version, a flush drops those of superseded versions once they hold no live row (their history moves into
  * the current one, so older snapshots still read), and file rows deleted in the catalog keep the record count.
  */
-class DuckLakeInlinedTablesTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeInlinedTablesTest extends SharedEngineTest {
 
 	private static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();

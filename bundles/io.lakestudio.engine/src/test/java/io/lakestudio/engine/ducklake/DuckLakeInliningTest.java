@@ -14,8 +14,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,24 +27,7 @@ import io.lakestudio.engine.EngineSession;
  * {@code ducklake_inlined_delete_<table>} as the extension keeps them (no file written), reads and time travel see
  * them, and {@code ducklake_flush_inlined_data} moves them into files without changing what any snapshot shows.
  */
-class DuckLakeInliningTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeInliningTest extends SharedEngineTest {
 
 	private static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();

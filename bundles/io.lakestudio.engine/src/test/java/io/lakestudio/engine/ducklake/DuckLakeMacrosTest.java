@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,24 +21,7 @@ import io.lakestudio.engine.EngineSession;
  * the engine's own DuckDB (a session with no catalog attached doesn't know it), and a body that reads files is
  * refused as such a query is.
  */
-class DuckLakeMacrosTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeMacrosTest extends SharedEngineTest {
 
 	static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();

@@ -17,8 +17,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,24 +29,7 @@ import io.lakestudio.engine.EngineSession;
  * catalog file opened with plain JDBC (sqlite-jdbc or DuckDB) and the Parquet files it names read by a plain
  * DuckDB, never through Lakestudio's read path.
  */
-class DuckLakeMaintenanceTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeMaintenanceTest extends SharedEngineTest {
 
 	/** One catalog in {@code dir}: its URL and how a plain JDBC connection opens it. */
 	record Lake(String kind, Path meta, Path data) {

@@ -13,8 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,24 +26,7 @@ import io.lakestudio.engine.EngineSession;
  * {@code ducklake_column} row of its own whose id is that part's field id in the file; a struct field renamed
  * (or dropped and added again) after a file was written reads that file by field id, not by name.
  */
-class DuckLakeNestedTypesTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = new io.lakestudio.engine.Engine(new io.lakestudio.engine.EngineConfig(home.resolve("state"), catalog,
-				null, java.time.Clock.systemUTC(), 512, 1, 1L << 30, java.time.Duration.ofHours(1), true));
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeNestedTypesTest extends SharedEngineTest {
 
 	static void ok(EngineSession s, String sql) throws EngineException {
 		s.execute(sql).close();

@@ -11,8 +11,6 @@ import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,23 +25,7 @@ import io.lakestudio.engine.ducklake.DuckLakeMaintenanceTest.Lake;
  * rewrite_data_files/test_rewrite_target_file_size_rotation.test). The rows and row ids are checked by a plain DuckDB
  * over the files the catalog names.
  */
-class DuckLakeRewriteRotationTest {
-
-	@TempDir
-	static Path home;
-	static io.lakestudio.catalog.Catalog catalog;
-	static io.lakestudio.engine.Engine engine;
-
-	@BeforeAll
-	static void start() {
-		catalog = io.lakestudio.catalog.Catalogs.open(io.lakestudio.catalog.Catalogs.catalogFile(home, "t"), "t");
-		engine = DuckLakeEngines.open(home.resolve("state"), catalog);
-	}
-
-	@AfterAll
-	static void stop() {
-		engine.close();
-	}
+class DuckLakeRewriteRotationTest extends SharedEngineTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "sqlite", "duckdb" })

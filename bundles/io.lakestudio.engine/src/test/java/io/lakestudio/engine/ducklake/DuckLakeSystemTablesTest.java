@@ -61,6 +61,27 @@ class DuckLakeSystemTablesTest extends SharedEngineTest {
 		}
 	}
 
+	@Test
+	void estimatedSizeCountsTheRowsAndDeletesKeptInTheCatalog(@TempDir Path dir) throws Exception {
+		try (EngineSession s = engine.openSession("test")) {
+			// inlining on as by default (10 rows): small inserts and deletes stay in the catalog
+			ok(s, "ATTACH 'ducklake:sqlite:" + dir.resolve("lake.sqlite") + "' AS lake (DATA_PATH '"
+					+ dir.resolve("files") + "')");
+			ok(s, "CREATE TABLE lake.small(i INTEGER)");
+			ok(s, "INSERT INTO lake.small VALUES (1), (2), (3), (4), (5)");
+			ok(s, "DELETE FROM lake.small WHERE i = 5");
+			ok(s, "CREATE TABLE lake.big(i INTEGER)");
+			ok(s, "INSERT INTO lake.big SELECT * FROM range(100)");
+			ok(s, "DELETE FROM lake.big WHERE i < 3");
+			assertEquals(List.of("1|5|3"), rows(s, "SELECT (SELECT count(*) FROM __ducklake_metadata_lake.ducklake_data_file)"
+					+ " || '|' || (SELECT count(*) FROM __ducklake_metadata_lake.ducklake_inlined_data_1_1) || '|' || (SELECT"
+					+ " count(*) FROM __ducklake_metadata_lake.ducklake_inlined_delete_2)"),
+					"big's rows in a file, its deletes and small's rows inline");
+			assertEquals(List.of("big|97", "small|4"), rows(s, "SELECT table_name || '|' || estimated_size FROM"
+					+ " duckdb_tables() WHERE database_name = 'lake' ORDER BY 1"));
+		}
+	}
+
 	static List<String> rows(EngineSession s, String sql) throws EngineException {
 		List<String> out = new ArrayList<>();
 		try (Result r = s.execute(sql)) {

@@ -159,10 +159,20 @@ final class DeleteWrites {
 		if (DeletionVectorRows.is(old)) {
 			return DeletionVectorWrites.rows(path, old, carry, own);
 		}
-		String snap = !carry ? "NULL" : old.partialMax() == null ? (own ? "NULL" : String.valueOf(
-				old.beginSnapshot())) : "coalesce(" + FileLineage.SNAPSHOT_ID_COLUMN + ", " + (own ? "NULL"
-						: old.partialMax()) + ")";
+		Long at = deletedAt(old, own);
+		String fallback = at == null ? "NULL" : at.toString();
+		String snap = !carry ? "NULL" : old.partialMax() == null ? fallback : "coalesce("
+				+ FileLineage.SNAPSHOT_ID_COLUMN + ", " + fallback + ")";
 		return "SELECT pos, " + snap + "::BIGINT AS snap FROM read_parquet(" + Sql.string(path) + ")";
+	}
+
+	/**
+	 * The snapshot that deleted a row of the earlier delete file {@code old} when the file names none for it (a file
+	 * names one per row only when it has a partial_max): none for the transaction's own file ({@code own}, this
+	 * commit), else its partial_max, else its first snapshot. One rule for Parquet delete files and deletion vectors.
+	 */
+	static Long deletedAt(DeleteFile old, boolean own) {
+		return own ? null : old.partialMax() != null ? old.partialMax() : Long.valueOf(old.beginSnapshot());
 	}
 
 	/**

@@ -46,10 +46,9 @@ final class DeletionVectorWrites {
 	 */
 	static String rows(String path, DeleteFile old, boolean carry, boolean own) throws DuckLakeException {
 		List<String> rows = new ArrayList<>();
+		Long fallback = DeleteWrites.deletedAt(old, own);
 		for (Map.Entry<Long, Long> e : DeletionVectorRows.positions(path, old).entrySet()) {
-			Long snap = !carry ? null
-					: old.partialMax() == null ? (own ? null : Long.valueOf(old.beginSnapshot()))
-							: e.getValue() != null ? e.getValue() : own ? null : old.partialMax();
+			Long snap = !carry ? null : old.partialMax() != null && e.getValue() != null ? e.getValue() : fallback;
 			rows.add("(" + e.getKey() + "::BIGINT, " + snap + "::BIGINT)");
 		}
 		return "SELECT * FROM (VALUES " + String.join(", ", rows) + ") dv(pos, snap)";

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.lakestudio.ducklake.CatalogAt;
 import io.lakestudio.ducklake.ColumnEntry;
@@ -41,10 +42,7 @@ final class SystemTables {
 		for (Attached a : attached) {
 			CatalogAt cat = a.view();
 			for (TableEntry t : cat.tables()) {
-				long live = 0;
-				for (ReadPlan.Part p : ReadPlan.of(a.catalog.store(), a.snapshot(), a.pendingOrNull(), t.id()).parts()) {
-					live += p.data().recordCount() - (p.deletes() == null ? 0 : p.deletes().deleteCount());
-				}
+				long live = liveRows(a, t.id());
 				String schema = cat.schemaOf(t).map(s -> s.name()).orElse("main");
 				rows.add("(" + Sql.string(a.name) + ", " + Sql.string(schema) + ", " + Sql.string(t.name()) + ", "
 						+ t.id() + ", " + live + ", " + cat.columns(t.id()).size() + ", "
@@ -71,6 +69,18 @@ final class SystemTables {
 			}
 		}
 		return DUCKDB_TABLES;
+	}
+
+	/** The table's live rows at the session's snapshot: its files' less their deletes, and the rows kept inline. */
+	private static long liveRows(Attached a, long tableId) throws DuckLakeException {
+		var store = a.catalog.store();
+		Map<Long, Map<Long, Long>> inlineDeletes = store.inlinedFileDeletes(tableId, a.snapshot().id());
+		long live = store.inlinedRows(tableId, a.snapshot().id()).size();
+		for (ReadPlan.Part p : ReadPlan.of(store, a.snapshot(), a.pendingOrNull(), tableId).parts()) {
+			live += p.data().recordCount() - (p.deletes() == null ? 0 : p.deletes().deleteCount())
+					- inlineDeletes.getOrDefault(p.data().id(), Map.of()).size();
+		}
+		return live;
 	}
 
 	static String informationSchemaTables(Connection d, Iterable<Attached> attached) throws SQLException,
