@@ -33,6 +33,13 @@ import io.lakestudio.store.StoreException;
  */
 public final class Host implements AutoCloseable {
 
+	static {
+		// the JDK's HTTP server leaves Nagle on: a response's headers and body go out as two small writes, and the
+		// second waits for the client's delayed ACK (40 ms on Linux). Measured: 8 parallel 16 KB reads with a 25 ms
+		// delay took ~75 ms for half of them, ~35 ms for all with this. Read once, when the server classes load.
+		System.setProperty("sun.net.httpserver.nodelay", System.getProperty("sun.net.httpserver.nodelay", "true"));
+	}
+
 	/** Bodies above this are refused with 413 (a frozen catalog or a data file is one body). */
 	public static final long DEFAULT_MAX_BODY = 1L << 30;
 	private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d*)");
