@@ -204,4 +204,25 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 		assertEquals(List.of("0"), catalogRows(kind, meta, "SELECT count(*) FROM ducklake_table WHERE table_name ="
 				+ " 'x'"), "the refused table isn't made");
 	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "sqlite", "duckdb" })
+	void aGeoParquetFileAPlainDuckDbWroteIsAddedToAGeometryTable(String kind, @TempDir Path dir) throws Exception {
+		Path meta = dir.resolve("lake.db");
+		Path ext = dir.resolve("files").resolve("ext"); // inside the data path: what the engine may read
+		Files.createDirectories(ext);
+		Path file = ext.resolve("in.parquet");
+		try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+			st.execute("COPY (SELECT 7 AS id, 'POLYGON((0 0, 1 0, 1 1, 0 0))'::GEOMETRY AS shape) TO '" + file + "'");
+		}
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "CREATE TABLE lake.t(id INTEGER, shape GEOMETRY)");
+			ok(s, "CALL ducklake_add_data_files('lake', 't', '" + file + "')");
+			assertEquals(List.of("7|POLYGON ((0 0, 1 0, 1 1, 0 0))"), rows(s, "SELECT id, shape::VARCHAR FROM lake.t"));
+			ok(s, "DETACH lake");
+		}
+		assertEquals(List.of("null|null"), catalogRows(kind, meta, "SELECT min_value, max_value FROM"
+				+ " ducklake_file_column_stats WHERE column_id = 2"), "no min or max for a geometry");
+	}
 }
