@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * DuckLake's type names (the specification's data types page: {@code int64}, {@code varchar},
- * {@code decimal(18,2)}, {@code timestamptz}, {@code variant}...) and DuckDB's, both ways. Nested types (struct, list,
- * map) are kept as child columns in DuckLake: {@link NestedTypes}.
+ * {@code decimal(18,2)}, {@code timestamptz}, {@code variant}, {@code geometry}...) and DuckDB's, both ways. Nested types
+ * (struct, list, map) are kept as child columns in DuckLake: {@link NestedTypes}.
  */
 public final class DuckLakeTypes {
 
@@ -20,7 +20,14 @@ public final class DuckLakeTypes {
 			Map.entry("TIMESTAMP_S", "timestamp_s"), Map.entry("TIMESTAMP_MS", "timestamp_ms"),
 			Map.entry("TIMESTAMP_NS", "timestamp_ns"), Map.entry("INTERVAL", "interval"),
 			Map.entry("VARCHAR", "varchar"), Map.entry("BLOB", "blob"), Map.entry("UUID", "uuid"),
-			Map.entry("JSON", "json"), Map.entry("VARIANT", "variant"));
+			Map.entry("JSON", "json"), Map.entry("VARIANT", "variant"),
+			Map.entry("GEOMETRY", "geometry"));
+
+	/**
+	 * The coordinate reference system DuckDB reads a GeoParquet column as when the file names none: a DuckLake
+	 * {@code geometry} column keeps no CRS, and its files are written with none, so only this one is kept as it was.
+	 */
+	private static final String DEFAULT_CRS = "GEOMETRY('OGC:CRS84')";
 
 	private DuckLakeTypes() {
 	}
@@ -30,6 +37,9 @@ public final class DuckLakeTypes {
 		String t = duckType.strip().toUpperCase(Locale.ROOT);
 		if (t.startsWith("DECIMAL") || t.startsWith("NUMERIC")) {
 			return t.replace("NUMERIC", "DECIMAL").toLowerCase(Locale.ROOT).replace(" ", "");
+		}
+		if (t.replace(" ", "").equals(DEFAULT_CRS)) {
+			return "geometry"; // what read_parquet calls a GeoParquet column, as CREATE TABLE AS SELECT * gives it
 		}
 		return TO_DUCKLAKE.get(t);
 	}

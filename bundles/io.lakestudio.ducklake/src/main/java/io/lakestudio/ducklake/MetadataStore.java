@@ -80,7 +80,8 @@ public interface MetadataStore extends AutoCloseable {
 			out.computeIfAbsent(Long.parseLong(v.apply("data_file_id")), k -> new java.util.ArrayList<>()).add(
 					new ColumnStats(Long.parseLong(v.apply("column_id")), orZero(v.apply("value_count")), orZero(v
 							.apply("null_count")), orZero(v.apply("column_size_bytes")), v.apply("min_value"), v.apply(
-									"max_value"), nan == null ? null : Boolean.valueOf(nan)));
+									"max_value"), nan == null ? null : Boolean.valueOf(nan), ColumnStats.geoOf(v.apply(
+											"extra_stats"))));
 		}
 		return out;
 	}
@@ -119,9 +120,8 @@ public interface MetadataStore extends AutoCloseable {
 			}
 			long col = Long.parseLong(v.apply("column_id"));
 			String nan = v.apply("contains_nan");
-			out.put(col, new TableColumnStats(col, null, Boolean.parseBoolean(v.apply("contains_null")), nan == null
-					? null : Boolean.valueOf(nan), v.apply("min_value"), v.apply("max_value"), VariantExtraStats.parse(
-							col, v.apply("extra_stats"))));
+			out.put(col, TableColumnStats.stored(col, Boolean.parseBoolean(v.apply("contains_null")), nan == null
+					? null : Boolean.valueOf(nan), v.apply("min_value"), v.apply("max_value"), v.apply("extra_stats")));
 		}
 		return out;
 	}

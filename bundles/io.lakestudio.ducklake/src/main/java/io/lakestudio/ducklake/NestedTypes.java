@@ -71,8 +71,10 @@ public final class NestedTypes {
 	}
 
 	static IllegalArgumentException unsupported(String duckType) {
+		boolean crs = duckType.strip().toUpperCase(Locale.ROOT).startsWith("GEOMETRY(");
 		return new IllegalArgumentException("Invalid Input Error: unsupported type " + duckType
-				+ " for a DuckLake column");
+				+ " for a DuckLake column" + (crs ? " (a DuckLake geometry column keeps no coordinate reference system:"
+						+ " declare it GEOMETRY)" : ""));
 	}
 
 	static String quote(String name) {

@@ -12,12 +12,32 @@ import java.util.Map;
  * which orders the values: "9" is less than "10" in an int32 column, not in a varchar one.
  */
 public record TableColumnStats(long columnId, String type, boolean containsNull, Boolean containsNan, String min,
-		String max, List<VariantStats> variant) {
+		String max, List<VariantStats> variant, GeoStats geo) {
 
-	/** The stats of a column that is not a VARIANT. */
+	/** The stats of a column that is neither a VARIANT nor a GEOMETRY. */
 	public TableColumnStats(long columnId, String type, boolean containsNull, Boolean containsNan, String min,
 			String max) {
-		this(columnId, type, containsNull, containsNan, min, max, null);
+		this(columnId, type, containsNull, containsNan, min, max, null, null);
+	}
+
+	/** The stats of a column that is not a GEOMETRY ({@code variant}: a VARIANT's shredded fields). */
+	public TableColumnStats(long columnId, String type, boolean containsNull, Boolean containsNan, String min,
+			String max, List<VariantStats> variant) {
+		this(columnId, type, containsNull, containsNan, min, max, variant, null);
+	}
+
+	/**
+	 * A row as the catalog holds it (its type unknown: null); {@code extraStats} is a VARIANT's field list or a
+	 * GEOMETRY's bounding box and types, told apart by their JSON.
+	 */
+	public static TableColumnStats stored(long columnId, boolean containsNull, Boolean containsNan, String min,
+			String max, String extraStats) {
+		if (GeoStats.isGeo(extraStats)) {
+			return new TableColumnStats(columnId, null, containsNull, containsNan, min, max, null, GeoStats.parse(
+					extraStats));
+		}
+		return new TableColumnStats(columnId, null, containsNull, containsNan, min, max, VariantExtraStats.parse(
+				columnId, extraStats), null);
 	}
 
 	/**
@@ -32,13 +52,17 @@ public record TableColumnStats(long columnId, String type, boolean containsNull,
 		List<VariantStats> fields = variant == null && o.variant == null ? null
 				: VariantExtraStats.merge(variant == null ? List.of() : variant, o.variant == null ? List.of()
 						: o.variant);
+		GeoStats box = geo == null ? o.geo : o.geo == null ? geo : geo.merge(o.geo);
 		return new TableColumnStats(columnId, type != null ? type : o.type, containsNull || o.containsNull, nan,
-				pick(min, o.min, -1), pick(max, o.max, 1), fields);
+				pick(min, o.min, -1), pick(max, o.max, 1), fields, box);
 	}
 
-	/** The {@code extra_stats} text: a VARIANT column's shredded fields as JSON, else NULL. */
+	/**
+	 * The {@code extra_stats} text: a VARIANT column's shredded fields or a GEOMETRY column's bounding box and types
+	 * as JSON, else NULL.
+	 */
 	public String extraStats() {
-		return VariantExtraStats.json(variant);
+		return geo != null ? geo.json() : VariantExtraStats.json(variant);
 	}
 
 	/** {@code stored} with {@code mine} merged in, column by column (a column only one has is kept as it is). */

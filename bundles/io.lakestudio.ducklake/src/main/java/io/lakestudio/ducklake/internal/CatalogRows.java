@@ -130,12 +130,14 @@ final class CatalogRows {
 	Map<Long, List<ColumnStats>> fileColumnStats(long tableId) throws SQLException {
 		Map<Long, List<ColumnStats>> out = new java.util.HashMap<>();
 		try (Statement st = db.createStatement(); ResultSet r = st.executeQuery("SELECT data_file_id, column_id,"
-				+ " value_count, null_count, column_size_bytes, min_value, max_value, contains_nan"
+				+ " value_count, null_count, column_size_bytes, min_value, max_value, contains_nan, extra_stats"
 				+ " FROM ducklake_file_column_stats WHERE table_id = " + tableId)) {
 			while (r.next()) {
 				boolean nan = r.getBoolean(8);
+				Boolean containsNan = r.wasNull() ? null : nan;
 				out.computeIfAbsent(r.getLong(1), k -> new ArrayList<>()).add(new ColumnStats(r.getLong(2), r.getLong(
-						3), r.getLong(4), r.getLong(5), r.getString(6), r.getString(7), r.wasNull() ? null : nan));
+						3), r.getLong(4), r.getLong(5), r.getString(6), r.getString(7), containsNan, ColumnStats.geoOf(
+								r.getString(9))));
 			}
 		}
 		return out;

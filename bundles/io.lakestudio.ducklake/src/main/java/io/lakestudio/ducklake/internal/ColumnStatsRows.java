@@ -11,7 +11,6 @@ import java.util.Map;
 
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.TableColumnStats;
-import io.lakestudio.ducklake.VariantExtraStats;
 
 /**
  * A commit's share of {@code ducklake_table_column_stats}, written inside the store's open transaction: merged
@@ -62,8 +61,8 @@ final class ColumnStatsRows {
 				boolean containsNull = r.getBoolean(2);
 				boolean nan = r.getBoolean(3);
 				Boolean containsNan = r.wasNull() ? null : nan;
-				out.put(r.getLong(1), new TableColumnStats(r.getLong(1), null, containsNull, containsNan,
-						r.getString(4), r.getString(5), VariantExtraStats.parse(r.getLong(1), r.getString(6))));
+				out.put(r.getLong(1), TableColumnStats.stored(r.getLong(1), containsNull, containsNan, r.getString(4),
+						r.getString(5), r.getString(6)));
 			}
 		}
 		return out;

@@ -223,7 +223,7 @@ final class CommitWriter {
 		try (PreparedStatement ps = db.prepareStatement("INSERT INTO ducklake_data_file VALUES"
 				+ " (?, ?, ?, NULL, NULL, ?, ?, 'parquet', ?, ?, ?, ?, NULL, NULL, NULL, ?" + (v1_1 ? ", ?)" : ")"));
 				PreparedStatement st = db.prepareStatement("INSERT INTO ducklake_file_column_stats VALUES"
-						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL" + (v1_1 ? ", NULL, NULL)" : ")"))) {
+						+ " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?" + (v1_1 ? ", NULL, NULL)" : ")"))) {
 			for (DataFile f : c.newDataFiles) {
 				long id = f.id() + shift;
 				long rowShift = rowShift(f.tableId());
@@ -265,6 +265,7 @@ final class CommitWriter {
 					} else {
 						st.setInt(9, cs.containsNan() ? 1 : 0);
 					}
+					st.setString(10, cs.extraStats());
 					st.executeUpdate();
 				}
 				variantStats(id, f);

@@ -19,7 +19,6 @@ import io.lakestudio.ducklake.Snapshot;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
 import io.lakestudio.ducklake.NameMaps;
-import io.lakestudio.ducklake.VariantExtraStats;
 import io.lakestudio.ducklake.VariantStats;
 import io.lakestudio.ducklake.ViewEntry;
 import io.lakestudio.moraine.DucklakeRows;
@@ -192,7 +191,7 @@ final class CommitRows {
 				rows.insert("ducklake_file_column_stats", row("data_file_id", id, "table_id", f.tableId(), "column_id",
 						s.columnId(), "column_size_bytes", s.columnSizeBytes(), "value_count", s.valueCount(),
 						"null_count", s.nullCount(), "min_value", s.min(), "max_value", s.max(), "contains_nan",
-						s.containsNan()));
+						s.containsNan(), "extra_stats", s.extraStats()));
 			}
 			for (VariantStats v : c.variantStats.getOrDefault(f.id(), List.of())) {
 				rows.insert("ducklake_file_variant_stats", row("data_file_id", id, "table_id", f.tableId(),
@@ -264,9 +263,9 @@ final class CommitRows {
 			Map<Long, TableColumnStats> stored = new LinkedHashMap<>();
 			for (Map<String, Object> r : rows.live("ducklake_table_column_stats", row("table_id", t))) {
 				long col = (Long) r.get("column_id");
-				stored.put(col, new TableColumnStats(col, null, Boolean.TRUE.equals(r.get("contains_null")),
+				stored.put(col, TableColumnStats.stored(col, Boolean.TRUE.equals(r.get("contains_null")),
 						(Boolean) r.get("contains_nan"), (String) r.get("min_value"), (String) r.get("max_value"),
-						VariantExtraStats.parse(col, (String) r.get("extra_stats"))));
+						(String) r.get("extra_stats")));
 			}
 			boolean recomputed = c.recomputedStats.contains(t);
 			if (recomputed) {

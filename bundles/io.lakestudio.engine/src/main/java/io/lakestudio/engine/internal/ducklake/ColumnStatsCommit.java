@@ -16,6 +16,7 @@ import io.lakestudio.ducklake.ColumnStats;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DataFile;
 import io.lakestudio.ducklake.DuckLakeException;
+import io.lakestudio.ducklake.GeoStats;
 import io.lakestudio.ducklake.InlinedRow;
 import io.lakestudio.ducklake.MetadataStore;
 import io.lakestudio.ducklake.NestedTypes;
@@ -130,6 +131,9 @@ final class ColumnStatsCommit {
 				}
 				TableColumnStats.add(out, new TableColumnStats(s.columnId(), type, s.nullCount() > 0, null, null,
 						null, fields));
+			} else if (type.equals("geometry")) { // no min or max: its bounding box and types
+				TableColumnStats.add(out, new TableColumnStats(s.columnId(), type, s.nullCount() > 0, null, null,
+						null, null, s.geo() == null ? GeoStats.EMPTY : s.geo()));
 			} else {
 				TableColumnStats.add(out, new TableColumnStats(s.columnId(), type, s.nullCount() > 0,
 						s.containsNan(), s.min(), s.max()));

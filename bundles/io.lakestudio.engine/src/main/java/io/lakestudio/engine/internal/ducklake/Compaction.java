@@ -239,8 +239,8 @@ final class Compaction {
 			}
 			options = ParquetOptions.of(a, t, RewriteRowGroups.copyRowGroupSize(vectors, ParquetOptions.rowGroupRows(a, t)));
 		}
-		List<Path> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ", ids) + "}"
-				+ options, positional ? 0 : Math.max(target, MINIMUM_TARGET));
+		List<TargetFiles.Written> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ",
+				ids) + "}" + options, positional ? 0 : Math.max(target, MINIMUM_TARGET), GeoFileStats.any(cols));
 		long removed = 0;
 		for (ReadPlan.Part p : files) {
 			removed += p.data().fileSizeBytes();
@@ -259,13 +259,14 @@ final class Compaction {
 		long added = 0;
 		long start = positional ? CompactionPlan.rowIdStart(files.get(0), lineage) : 0;
 		int written = 0;
-		for (Path file : staged) {
+		for (TargetFiles.Written w : staged) {
+			Path file = w.path();
 			long count = count(file);
 			if (count == 0) {
 				Files.deleteIfExists(file);
 				continue;
 			}
-			List<ColumnStats> stats = writes.stats(file, cols);
+			List<ColumnStats> stats = writes.stats(file, cols, w.writerStats());
 			List<VariantStats> variants = VariantFileStats.of(d, Sql.string(file.toString()), cols);
 			long size = Files.size(file);
 			long footer = writes.footer(file);

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -24,28 +27,66 @@ final class TargetFiles {
 	private TargetFiles() {
 	}
 
-	static List<Path> write(Connection d, Path staging, String query, String fieldIds, long targetBytes)
-			throws SQLException, IOException {
+	/**
+	 * A file written, and when asked for, the writer's stats of its columns ({@code RETURN_STATS}'s
+	 * column_statistics: by the column's quoted name, each stat's text), else an empty map.
+	 */
+	record Written(Path path, Map<String, Map<String, String>> writerStats) {
+	}
+
+	/** The files, in the order written; {@code writerStats}: with DuckDB's writer stats of each (GEOMETRY's need them). */
+	static List<Written> write(Connection d, Path staging, String query, String fieldIds, long targetBytes,
+			boolean writerStats) throws SQLException, IOException {
+		String returnStats = writerStats ? ", RETURN_STATS true" : "";
 		if (targetBytes <= 0) {
 			Path staged = staging.resolve("ducklake-" + UUID.randomUUID() + ".parquet");
-			exec(d, "COPY (" + query + ") TO " + Sql.string(staged.toString()) + " (FORMAT parquet, " + fieldIds + ")");
-			return List.of(staged);
+			Map<String, Map<String, Map<String, String>>> stats = copy(d, "COPY (" + query + ") TO " + Sql.string(
+					staged.toString()) + " (FORMAT parquet, " + fieldIds + returnStats + ")", writerStats);
+			return List.of(new Written(staged, stats.getOrDefault(staged.toString(), Map.of())));
 		}
 		Path dir = staging.resolve("split-" + UUID.randomUUID());
-		exec(d, "COPY (" + query + ") TO " + Sql.string(dir.toString()) + " (FORMAT parquet, " + fieldIds
-				+ ", FILE_SIZE_BYTES " + targetBytes + ", FILENAME_PATTERN 'part_{i}')");
+		Map<String, Map<String, Map<String, String>>> stats = copy(d, "COPY (" + query + ") TO " + Sql.string(dir
+				.toString()) + " (FORMAT parquet, " + fieldIds + ", FILE_SIZE_BYTES " + targetBytes
+				+ ", FILENAME_PATTERN 'part_{i}'" + returnStats + ")", writerStats);
 		List<Path> parts;
 		try (Stream<Path> s = Files.list(dir)) {
 			parts = new ArrayList<>(s.toList());
 		}
 		parts.sort(Comparator.comparingLong(TargetFiles::index));
-		List<Path> out = new ArrayList<>();
+		List<Written> out = new ArrayList<>();
 		for (Path p : parts) {
 			Path to = staging.resolve("ducklake-" + UUID.randomUUID() + ".parquet");
 			Files.move(p, to);
-			out.add(to);
+			out.add(new Written(to, stats.getOrDefault(p.toString(), Map.of())));
 		}
 		Files.deleteIfExists(dir);
+		return out;
+	}
+
+	/** Runs the COPY; with RETURN_STATS, its rows: each file's column_statistics by the file's name. */
+	private static Map<String, Map<String, Map<String, String>>> copy(Connection d, String sql, boolean stats)
+			throws SQLException {
+		Map<String, Map<String, Map<String, String>>> out = new HashMap<>();
+		try (Statement s = d.createStatement()) {
+			if (!s.execute(sql) || !stats) {
+				return out;
+			}
+			try (ResultSet r = s.getResultSet()) {
+				while (r.next()) {
+					Map<String, Map<String, String>> columns = new HashMap<>();
+					if (r.getObject("column_statistics") instanceof Map<?, ?> m) {
+						for (Map.Entry<?, ?> e : m.entrySet()) {
+							Map<String, String> one = new HashMap<>();
+							if (e.getValue() instanceof Map<?, ?> v) {
+								v.forEach((k, x) -> one.put(String.valueOf(k), x == null ? null : String.valueOf(x)));
+							}
+							columns.put(String.valueOf(e.getKey()), one);
+						}
+					}
+					out.put(Path.of(r.getString("filename")).toString(), columns);
+				}
+			}
+		}
 		return out;
 	}
 

@@ -169,10 +169,12 @@ final class Writes {
 		for (FileLayout.Part part : layout.parts()) {
 			String query = "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
 					+ layout.orderBy();
-			for (Path staged : TargetFiles.write(d, staging, query, fieldIds, target(a))) {
+			for (TargetFiles.Written w : TargetFiles.write(d, staging, query, fieldIds, target(a), GeoFileStats.any(
+					cols))) {
+				Path staged = w.path();
 				String file = part.dir() + staged.getFileName();
 				long n = count("SELECT num_rows FROM parquet_file_metadata(" + Sql.string(staged.toString()) + ")");
-				List<ColumnStats> stats = stats(staged, cols);
+				List<ColumnStats> stats = stats(staged, cols, w.writerStats());
 				List<VariantStats> variants = VariantFileStats.of(d, Sql.string(staged.toString()), cols);
 				long size = Files.size(staged);
 				long footer = footer(staged);
@@ -212,11 +214,14 @@ final class Writes {
 
 	/**
 	 * Each leaf column's stats from the file's footer, by its path there (a nested column's fields each have their
-	 * own, as the extension keeps them; the nested column itself has none).
+	 * own, as the extension keeps them; the nested column itself has none); a GEOMETRY's bounding box and types from
+	 * {@code writer}, the COPY's RETURN_STATS ({@link GeoFileStats}).
 	 */
-	List<ColumnStats> stats(Path file, List<ColumnEntry> cols) throws SQLException {
+	List<ColumnStats> stats(Path file, List<ColumnEntry> cols, Map<String, Map<String, String>> writer)
+			throws SQLException {
 		List<ColumnStats> out = new ArrayList<>();
 		String f = Sql.string(file.toString());
+		Map<Long, String> geoKeys = GeoFileStats.keys(cols);
 		for (ColumnEntry top : cols) {
 			for (NestedColumns.Leaf leaf : NestedColumns.leaves(top)) {
 				ColumnEntry col = leaf.column();
@@ -235,6 +240,10 @@ final class Writes {
 					r.next();
 					partial = new ColumnStats(col.id(), r.getLong(1), r.getLong(2), r.getLong(3), r.getString(4),
 							r.getString(5), null);
+				}
+				if (col.type().equals("geometry")) {
+					out.add(GeoFileStats.of(partial, writer.get(geoKeys.get(col.id()))));
+					continue;
 				}
 				Boolean nan = (type.equals("DOUBLE") || type.equals("FLOAT")) && col == top ? nan(f, col) : null;
 				out.add(BoundsFromRows.fill(d, f, col == top ? col : null, new ColumnStats(col.id(), partial.valueCount(),
