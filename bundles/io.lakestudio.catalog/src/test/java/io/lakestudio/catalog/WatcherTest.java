@@ -69,6 +69,25 @@ class WatcherTest {
 	}
 
 	@Test
+	void listingWhoseNameHoldsControlCharactersIsReportedByItsName() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		// a folder name may hold any character, the watcher's separators (char 30, char 31) too
+		String odd = Listing.files("Sales/Orders.Lakehouse", "raw\u001e1\u001f2");
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+			c.recordFailure(odd, "timed out", Fixtures.T0);
+			try (CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+				c.recordFailure(odd, "timed out again", Fixtures.T0.plusSeconds(60));
+				assertEquals(Set.of(odd), changes.poll(5, TimeUnit.SECONDS).listings());
+				c.recordFailure(Listing.tables("Sales/Orders.Lakehouse"), "503", Fixtures.T0.plusSeconds(70));
+				assertEquals(Set.of(Listing.tables("Sales/Orders.Lakehouse")),
+						changes.poll(5, TimeUnit.SECONDS).listings());
+			}
+		}
+	}
+
+	@Test
 	void repeatListingWithNoChangeIsNotReported() throws Exception {
 		Path file = Catalogs.catalogFile(home, "a");
 		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
