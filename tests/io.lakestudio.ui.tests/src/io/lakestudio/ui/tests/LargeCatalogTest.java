@@ -25,13 +25,32 @@ import io.lakestudio.ui.tree.OneLakeView;
 class LargeCatalogTest {
 
 	static final String TABLES = "lakestudio.largeCatalog.tables";
+	/** A folder to keep the written catalog in and reuse on the next run (50,000 tables take minutes to write). */
+	static final String HOME = "lakestudio.largeCatalog.home";
 
 	@TempDir
+	static Path temp;
 	static Path home;
 
 	@BeforeAll
-	static void writeCatalog() {
+	static void writeCatalog() throws java.io.IOException {
+		String kept = System.getProperty(HOME);
+		// the pom's empty default reaches the test JVM as the text "null" (Tycho's systemProperties)
+		if (kept == null || kept.isBlank() || kept.equals("null")) {
+			home = temp;
+			write(home);
+			return;
+		}
+		// one folder per count, marked once the whole catalog is written, so a run cut short writes it again
+		home = Path.of(kept).toAbsolutePath().resolve(50 * tablesPerLakehouse() + "-tables");
+		Path done = home.resolve("written");
+		if (java.nio.file.Files.exists(done)) {
+			System.out.println("UI-BENCH: reusing the catalog written in " + home);
+			return;
+		}
+		java.nio.file.Files.createDirectories(home);
 		write(home);
+		java.nio.file.Files.createFile(done);
 	}
 
 	/** The tables a lakehouse holds: the property's count over 50 lakehouses, 100 each by default. */

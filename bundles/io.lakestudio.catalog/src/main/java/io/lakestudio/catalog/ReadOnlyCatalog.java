@@ -81,6 +81,15 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 	/** The listings whose names start with {@code prefix} and whose last attempt failed, in one query. */
 	List<SyncState> failingSyncStates(String prefix);
 
+	/** The listings whose names start with {@code prefix}, in one query over that range of the key. */
+	List<SyncState> syncStates(String prefix);
+
+	/**
+	 * How many tables each item of a workspace holds, by item id, in one query over the index (no table row is
+	 * made): a lakehouse's label counts its tables without reading them. Items with no table rows are left out.
+	 */
+	java.util.Map<String, TableCounts> tableCounts(String workspaceId);
+
 	Optional<Lease> lease();
 
 	List<TableUse> uses(String tableId, Instant since);
@@ -106,6 +115,13 @@ public interface ReadOnlyCatalog extends AutoCloseable {
 	/** A table as {@link #tableLines} gives it. */
 	record TableLine(String schema, String name, String format, Long snapshotVersion, Long sizeBytes,
 			Instant lastRead, Instant droppedAt) {
+	}
+
+	/**
+	 * An item's tables counted: those not dropped, those not dropped in a named schema (not ""), and whether any
+	 * row, dropped or not, names a schema.
+	 */
+	record TableCounts(int live, int liveInSchemas, boolean anySchema) {
 	}
 
 	/** Row counts for {@code status}. */

@@ -46,6 +46,28 @@ class ListingTest {
 	}
 
 	@Test
+	void tableCountsLeaveDroppedTablesOutAndCountNamedSchemas() {
+		// Orders: orders, customers, order_lines missing from the next complete listing (dropped), plus dbo.facts
+		catalog.replaceTables(orders.id(), List.of(Fixtures.table(orders, "orders"), Fixtures.table(orders, "customers"),
+				new LakeTable(orders.id(), "dbo", "facts", LakeTable.DELTA, null)), true, Fixtures.T0.plusSeconds(60));
+		var counts = catalog.tableCounts("Sales");
+		assertEquals(java.util.Map.of(orders.id(), new ReadOnlyCatalog.TableCounts(3, 1, true)), counts);
+		assertEquals(java.util.Map.of(Fixtures.lakehouse("Finance", "Ledger").id(),
+				new ReadOnlyCatalog.TableCounts(1, 0, false)), catalog.tableCounts("Finance"));
+		assertEquals(java.util.Map.of(), catalog.tableCounts("Nowhere"));
+	}
+
+	@Test
+	void syncStatesOfAPrefixAreThoseUnderItAlone() {
+		String under = Listing.tableMetadata(orders.id() + "/");
+		catalog.recordFailure(Listing.tableMetadata(orders.id() + "0/x"), "503", Fixtures.T0);
+		catalog.recordFailure(Listing.tableMetadata(orders.id().toUpperCase() + "/c"), "503", Fixtures.T0);
+		// Fixtures.fill read the metadata of Orders' orders table alone
+		assertEquals(List.of(Listing.tableMetadata(Fixtures.table(orders, "orders").id())),
+				catalog.syncStates(under).stream().map(SyncState::listing).toList());
+	}
+
+	@Test
 	void failingListingsOfAPrefixAreThoseUnderItAlone() {
 		Instant t = Fixtures.T0.plusSeconds(60);
 		String under = orders.id() + "/";

@@ -46,6 +46,48 @@ class WatcherTest {
 	}
 
 	@Test
+	void writeRightAfterStartIsHeardThoughTheFirstLookReadsManyListings() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+		}
+		// 100,000 tables' metadata listings, written in one statement (a sync would take minutes): the first look
+		// reads them on the watcher's thread for a while, and a write made meanwhile must still count as a change
+		try (var raw = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file, new java.util.Properties());
+				var s = raw.createStatement()) {
+			s.execute("INSERT INTO sync_state(listing, last_success, complete) WITH RECURSIVE n(i) AS (SELECT 0"
+					+ " UNION ALL SELECT i + 1 FROM n WHERE i < 99999) SELECT 'table/Big/t' || i, 0, 1 FROM n");
+		}
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (Catalog c = Catalogs.open(file, "a");
+				CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+			c.recordFailure(Listing.tables("Sales/Orders.Lakehouse"), "timed out", Fixtures.T0.plusSeconds(60));
+			CatalogChange change = changes.poll(5, TimeUnit.SECONDS);
+			assertNotNull(change, "the write right after start was heard");
+			assertEquals(Set.of(Listing.tables("Sales/Orders.Lakehouse")), change.listings());
+		}
+	}
+
+	@Test
+	void listingWhoseNameHoldsControlCharactersIsReportedByItsName() throws Exception {
+		Path file = Catalogs.catalogFile(home, "a");
+		// a folder name may hold any character, the watcher's separators (char 30, char 31) too
+		String odd = Listing.files("Sales/Orders.Lakehouse", "raw\u001e1\u001f2");
+		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();
+		try (Catalog c = Catalogs.open(file, "a")) {
+			Fixtures.fill(c);
+			c.recordFailure(odd, "timed out", Fixtures.T0);
+			try (CatalogWatcher w = CatalogWatcher.start(file, PERIOD, changes::add)) {
+				c.recordFailure(odd, "timed out again", Fixtures.T0.plusSeconds(60));
+				assertEquals(Set.of(odd), changes.poll(5, TimeUnit.SECONDS).listings());
+				c.recordFailure(Listing.tables("Sales/Orders.Lakehouse"), "503", Fixtures.T0.plusSeconds(70));
+				assertEquals(Set.of(Listing.tables("Sales/Orders.Lakehouse")),
+						changes.poll(5, TimeUnit.SECONDS).listings());
+			}
+		}
+	}
+
+	@Test
 	void repeatListingWithNoChangeIsNotReported() throws Exception {
 		Path file = Catalogs.catalogFile(home, "a");
 		BlockingQueue<CatalogChange> changes = new LinkedBlockingQueue<>();

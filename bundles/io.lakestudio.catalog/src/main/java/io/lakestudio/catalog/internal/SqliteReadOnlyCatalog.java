@@ -205,18 +205,41 @@ public class SqliteReadOnlyCatalog implements ReadOnlyCatalog {
 
 	@Override
 	public List<SyncState> failingSyncStates(String prefix) {
-		String failing = " AND last_failure IS NOT NULL AND (last_success IS NULL OR last_failure > last_success)"
-				+ " ORDER BY listing";
+		return syncStates(prefix,
+				" AND last_failure IS NOT NULL AND (last_success IS NULL OR last_failure > last_success)");
+	}
+
+	@Override
+	public List<SyncState> syncStates(String prefix) {
+		return syncStates(prefix, "");
+	}
+
+	private List<SyncState> syncStates(String prefix, String and) {
+		String order = " ORDER BY listing";
 		char last = prefix.isEmpty() ? Character.MAX_VALUE : prefix.charAt(prefix.length() - 1);
 		if (last >= Character.MIN_SURROGATE - 1) { // no successor that stays one plain character
-			return sql.list("SELECT * FROM sync_state WHERE substr(listing, 1, length(?1)) = ?1" + failing,
+			return sql.list("SELECT * FROM sync_state WHERE substr(listing, 1, length(?1)) = ?1" + and + order,
 					Rows::syncState, prefix);
 		}
 		// a range of the key, not LIKE: LIKE ignores case, so it read every listing (one per table: 50,000 and
 		// more); the names after the prefix's are those up to its last character's successor
 		String after = prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
-		return sql.list("SELECT * FROM sync_state WHERE listing >= ? AND listing < ?" + failing, Rows::syncState,
-				prefix, after);
+		return sql.list("SELECT * FROM sync_state WHERE listing >= ? AND listing < ?" + and + order,
+				Rows::syncState, prefix, after);
+	}
+
+	@Override
+	public java.util.Map<String, TableCounts> tableCounts(String workspaceId) {
+		java.util.Map<String, TableCounts> out = new java.util.HashMap<>();
+		// item_workspace finds the items, lake_table_item their tables; dropped_at alone is read from the row
+		for (var e : sql.list("SELECT t.item_id, count(*) FILTER (WHERE t.dropped_at IS NULL),"
+				+ " count(*) FILTER (WHERE t.dropped_at IS NULL AND t.schema_name <> ''),"
+				+ " count(*) FILTER (WHERE t.schema_name <> '') FROM item i JOIN lake_table t ON t.item_id = i.id"
+				+ " WHERE i.workspace_id = ? GROUP BY t.item_id", rs -> java.util.Map.entry(rs.getString(1),
+						new TableCounts(rs.getInt(2), rs.getInt(3), rs.getLong(4) > 0)), workspaceId)) {
+			out.put(e.getKey(), e.getValue());
+		}
+		return out;
 	}
 
 	@Override

@@ -46,6 +46,7 @@ public final class CatalogTree implements AutoCloseable {
 	private boolean open = true;
 	private final Map<LakeNode, List<LakeNode>> children = new HashMap<>();
 	private final Map<String, Optional<SyncState>> states = new HashMap<>();
+	private final Map<String, Map<String, ReadOnlyCatalog.TableCounts>> tableCounts = new HashMap<>();
 	private Map<String, WarmState> warm;
 	private Set<String> inUse;
 	private LakeState lakeState;
@@ -85,6 +86,7 @@ public final class CatalogTree implements AutoCloseable {
 	public void forget() {
 		children.clear();
 		states.clear();
+		tableCounts.clear();
 		warm = null;
 		inUse = null;
 		lakeState = null;
@@ -169,12 +171,18 @@ public final class CatalogTree implements AutoCloseable {
 		};
 	}
 
-	private int tableCount(LakeNode.ItemNode item) {
-		int n = 0;
-		for (LakeNode c : children(item)) {
-			n += c instanceof LakeNode.Table t ? (t.dropped() ? 0 : 1) : c instanceof LakeNode.Schema s ? count(s) : 0;
+	/**
+	 * The tables {@link #itemChildren} shows, dropped ones left out: those in named schemas when it shows schemas,
+	 * else all. Counted by the catalog for the whole workspace at once, so a kind's labels read no table row.
+	 */
+	private int tableCount(LakeNode.ItemNode node) {
+		Item item = node.item();
+		ReadOnlyCatalog.TableCounts n = tableCounts.computeIfAbsent(item.workspaceId(), catalog::tableCounts)
+				.get(item.id());
+		if (n == null) {
+			return 0;
 		}
-		return n;
+		return item.schemaEnabled() || n.anySchema() ? n.liveInSchemas() : n.live();
 	}
 
 	private static int live(List<LakeNode> nodes) {
@@ -252,6 +260,7 @@ public final class CatalogTree implements AutoCloseable {
 		List<LakeNode> out = new ArrayList<>();
 		if (item.hasTables()) {
 			List<LakeTable> tables = catalog.tables(item.id());
+			knowStates(tables);
 			Set<String> schemas = new LinkedHashSet<>();
 			tables.forEach(t -> schemas.add(t.schema()));
 			if (item.schemaEnabled() || !schemas.equals(Set.of(""))) {
@@ -265,6 +274,24 @@ public final class CatalogTree implements AutoCloseable {
 			out.add(new LakeNode.Folder(item.id(), "", null));
 		}
 		return out;
+	}
+
+	/**
+	 * Reads the sync states of an item's tables (their metadata listings) in one query over the range of their
+	 * names, so the labels of a lakehouse's 1,000 tables ask nothing each.
+	 */
+	private void knowStates(List<LakeTable> tables) {
+		if (tables.isEmpty()) {
+			return;
+		}
+		// table ids are <itemId>/<schema>/<name>: one prefix covers the item's (and any item whose id extends it)
+		String prefix = Listing.tableMetadata(tables.get(0).itemId() + "/");
+		Map<String, SyncState> read = new HashMap<>();
+		catalog.syncStates(prefix).forEach(st -> read.put(st.listing(), st));
+		for (LakeTable t : tables) {
+			String listing = Listing.tableMetadata(t.id());
+			states.putIfAbsent(listing, Optional.ofNullable(read.get(listing)));
+		}
 	}
 
 	private static LakeNode fileNode(LakeFile file) {
