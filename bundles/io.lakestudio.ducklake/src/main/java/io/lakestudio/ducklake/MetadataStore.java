@@ -69,13 +69,8 @@ public interface MetadataStore extends AutoCloseable {
 	 * pruning reads. By default from {@link #rows}.
 	 */
 	default Map<Long, List<ColumnStats>> fileColumnStats(long tableId) throws DuckLakeException {
-		List<String> names = List.copyOf(SpecTableColumns.of("ducklake_file_column_stats").keySet());
 		Map<Long, List<ColumnStats>> out = new java.util.HashMap<>();
-		for (List<String> r : rows("ducklake_file_column_stats")) {
-			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
-			if (v.apply("table_id") == null || Long.parseLong(v.apply("table_id")) != tableId) {
-				continue;
-			}
+		for (java.util.function.Function<String, String> v : rowsOfTable("ducklake_file_column_stats", tableId)) {
 			String nan = v.apply("contains_nan");
 			out.computeIfAbsent(Long.parseLong(v.apply("data_file_id")), k -> new java.util.ArrayList<>()).add(
 					new ColumnStats(Long.parseLong(v.apply("column_id")), orZero(v.apply("value_count")), orZero(v
@@ -91,13 +86,8 @@ public interface MetadataStore extends AutoCloseable {
 	 * data file id. By default from {@link #rows}.
 	 */
 	default Map<Long, List<VariantStats>> fileVariantStats(long tableId) throws DuckLakeException {
-		List<String> names = List.copyOf(SpecTableColumns.of("ducklake_file_variant_stats").keySet());
 		Map<Long, List<VariantStats>> out = new java.util.HashMap<>();
-		for (List<String> r : rows("ducklake_file_variant_stats")) {
-			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
-			if (v.apply("table_id") == null || Long.parseLong(v.apply("table_id")) != tableId) {
-				continue;
-			}
+		for (java.util.function.Function<String, String> v : rowsOfTable("ducklake_file_variant_stats", tableId)) {
 			out.computeIfAbsent(Long.parseLong(v.apply("data_file_id")), k -> new java.util.ArrayList<>()).add(
 					new VariantStats(Long.parseLong(v.apply("column_id")), v.apply("variant_path"), v.apply(
 							"shredded_type"), orZero(v.apply("column_size_bytes")), orZero(v.apply("value_count")),
@@ -111,17 +101,29 @@ public interface MetadataStore extends AutoCloseable {
 	 * from {@link #rows}.
 	 */
 	default Map<Long, TableColumnStats> tableColumnStats(long tableId) throws DuckLakeException {
-		List<String> names = List.copyOf(SpecTableColumns.of("ducklake_table_column_stats").keySet());
 		Map<Long, TableColumnStats> out = new java.util.LinkedHashMap<>();
-		for (List<String> r : rows("ducklake_table_column_stats")) {
-			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
-			if (v.apply("table_id") == null || Long.parseLong(v.apply("table_id")) != tableId) {
-				continue;
-			}
+		for (java.util.function.Function<String, String> v : rowsOfTable("ducklake_table_column_stats", tableId)) {
 			long col = Long.parseLong(v.apply("column_id"));
 			String nan = v.apply("contains_nan");
 			out.put(col, TableColumnStats.stored(col, Boolean.parseBoolean(v.apply("contains_null")), nan == null
 					? null : Boolean.valueOf(nan), v.apply("min_value"), v.apply("max_value"), v.apply("extra_stats")));
+		}
+		return out;
+	}
+
+	/**
+	 * The rows of spec table {@code table} ({@link #rows}) whose table_id is {@code tableId}, each as a lookup of its
+	 * values by column name.
+	 */
+	private List<java.util.function.Function<String, String>> rowsOfTable(String table, long tableId)
+			throws DuckLakeException {
+		List<String> names = List.copyOf(SpecTableColumns.of(table).keySet());
+		List<java.util.function.Function<String, String>> out = new java.util.ArrayList<>();
+		for (List<String> r : rows(table)) {
+			java.util.function.Function<String, String> v = n -> r.get(names.indexOf(n));
+			if (v.apply("table_id") != null && Long.parseLong(v.apply("table_id")) == tableId) {
+				out.add(v);
+			}
 		}
 		return out;
 	}
