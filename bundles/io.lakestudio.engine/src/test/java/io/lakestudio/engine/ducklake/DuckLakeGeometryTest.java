@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,37 +30,11 @@ import io.lakestudio.engine.EngineSession;
  */
 class DuckLakeGeometryTest extends SharedEngineTest {
 
-	private static String url(String kind, Path meta) {
-		return kind.equals("sqlite") ? "ducklake:sqlite:" + meta : "ducklake:" + meta;
-	}
-
-	/** Rows of a query over the catalog file, columns joined by |. */
-	private static List<String> catalogRows(String kind, Path meta, String sql) throws Exception {
-		try (Connection c = kind.equals("sqlite") ? DriverManager.getConnection("jdbc:sqlite:" + meta)
-				: DriverManager.getConnection("jdbc:duckdb:" + meta)) {
-			return query(c, sql);
-		}
-	}
-
 	/** Rows of a query on a plain in-memory DuckDB. */
 	private static List<String> duck(String sql) throws Exception {
 		try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
-			return query(c, sql);
+			return DuckLakeMaintenanceTest.jdbc(c, sql);
 		}
-	}
-
-	private static List<String> query(Connection c, String sql) throws Exception {
-		List<String> out = new ArrayList<>();
-		try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
-			while (r.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
-					row.add(String.valueOf(r.getString(i)));
-				}
-				out.add(String.join("|", row));
-			}
-		}
-		return out;
 	}
 
 	/** An extra_stats text's bounds and types, as a plain DuckDB reads the JSON. */
@@ -87,7 +60,7 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 		Path data = dir.resolve("files");
 		try (EngineSession s = engine.openSession("test")) {
 			// inlining on (10 rows): a table with a GEOMETRY column still writes Parquet, as the extension's does
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "', DATA_INLINING_ROW_LIMIT 10)");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + data + "', DATA_INLINING_ROW_LIMIT 10)");
 			ok(s, "CREATE TABLE lake.t(i INTEGER, g GEOMETRY)");
 			ok(s, "INSERT INTO lake.t VALUES (1, 'POINT(1 2)'), (2, 'LINESTRING(0 0, 5 7)'), (3, 'POINT Z (3 -4 9)'),"
 					+ " (4, NULL)");
@@ -98,11 +71,11 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 			ok(s, "INSERT INTO lake.t VALUES (5, 'POINT(-10 100)')");
 			ok(s, "DETACH lake");
 		}
-		assertEquals(List.of("i|int32", "g|geometry"), catalogRows(kind, meta, "SELECT column_name, column_type FROM"
+		assertEquals(List.of("i|int32", "g|geometry"), CatalogFiles.rows(kind, meta, "SELECT column_name, column_type FROM"
 				+ " ducklake_column ORDER BY column_id"));
-		assertEquals(List.of("0"), catalogRows(kind, meta, "SELECT count(*) FROM ducklake_inlined_data_tables"),
+		assertEquals(List.of("0"), CatalogFiles.rows(kind, meta, "SELECT count(*) FROM ducklake_inlined_data_tables"),
 				"no inlined-data table for a table with a GEOMETRY column");
-		List<String> files = catalogRows(kind, meta, "SELECT s.min_value, s.max_value, s.null_count, s.extra_stats"
+		List<String> files = CatalogFiles.rows(kind, meta, "SELECT s.min_value, s.max_value, s.null_count, s.extra_stats"
 				+ " FROM ducklake_file_column_stats s JOIN ducklake_column c USING (column_id) WHERE c.column_name = 'g'"
 				+ " ORDER BY s.data_file_id");
 		assertEquals(2, files.size(), "two inserts, two files: " + files);
@@ -110,7 +83,7 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 		assertEquals("null|null|1", first[0] + "|" + first[1] + "|" + first[2], "no min or max for a geometry");
 		assertEquals("0.0|5.0|-4.0|7.0|9.0|9.0|none|none|[\"linestring\",\"point\",\"point_z\"]", geo(first[3]));
 		assertEquals("-10.0|-10.0|100.0|100.0|none|none|none|none|[\"point\"]", geo(files.get(1).split("\\|", 4)[3]));
-		List<String> table = catalogRows(kind, meta, "SELECT CASE WHEN contains_null THEN 1 ELSE 0 END, min_value,"
+		List<String> table = CatalogFiles.rows(kind, meta, "SELECT CASE WHEN contains_null THEN 1 ELSE 0 END, min_value,"
 				+ " max_value, extra_stats FROM ducklake_table_column_stats WHERE column_id = 2");
 		String[] t = table.get(0).split("\\|", 4);
 		assertEquals("1|null|null", t[0] + "|" + t[1] + "|" + t[2]);
@@ -144,7 +117,7 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 		Path meta = dir.resolve("lake.db");
 		Path data = dir.resolve("files");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
 			ok(s, "CREATE TABLE lake.t(i INTEGER, g GEOMETRY)");
 			ok(s, "INSERT INTO lake.t VALUES (1, 'POINT(1 1)'), (2, 'POINT(2 2)')");
 			long v = Long.parseLong(rows(s, "SELECT max(snapshot_id) FROM ducklake_snapshots('lake')").get(0));
@@ -160,7 +133,7 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 			ok(s, "DETACH lake");
 		}
 		// every live file's stats say what a plain DuckDB reads in it: its geometries' box, from the GeoParquet metadata
-		List<String> live = catalogRows(kind, meta, "SELECT f.path, s.extra_stats FROM ducklake_data_file f JOIN"
+		List<String> live = CatalogFiles.rows(kind, meta, "SELECT f.path, s.extra_stats FROM ducklake_data_file f JOIN"
 				+ " ducklake_file_column_stats s USING (data_file_id) WHERE f.end_snapshot IS NULL AND s.column_id = 2"
 				+ " ORDER BY f.data_file_id");
 		// the file with deletes stays (as the extension's merge leaves it); the two after it became one
@@ -184,7 +157,7 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 	void alterAndCreateTableAsTakeGeometryButNoOtherCrs(String kind, @TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.db");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
 			ok(s, "CREATE TABLE lake.t(i INTEGER)");
 			ok(s, "INSERT INTO lake.t VALUES (1)");
 			ok(s, "ALTER TABLE lake.t ADD COLUMN g GEOMETRY");
@@ -199,9 +172,9 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 			assertTrue(e.getMessage().contains("keeps no coordinate reference system"), e.getMessage());
 			ok(s, "DETACH lake");
 		}
-		assertEquals(List.of("g|geometry", "shape|geometry"), catalogRows(kind, meta, "SELECT column_name, column_type"
+		assertEquals(List.of("g|geometry", "shape|geometry"), CatalogFiles.rows(kind, meta, "SELECT column_name, column_type"
 				+ " FROM ducklake_column WHERE column_type = 'geometry' ORDER BY column_name"));
-		assertEquals(List.of("0"), catalogRows(kind, meta, "SELECT count(*) FROM ducklake_table WHERE table_name ="
+		assertEquals(List.of("0"), CatalogFiles.rows(kind, meta, "SELECT count(*) FROM ducklake_table WHERE table_name ="
 				+ " 'x'"), "the refused table isn't made");
 	}
 
@@ -216,13 +189,13 @@ class DuckLakeGeometryTest extends SharedEngineTest {
 			st.execute("COPY (SELECT 7 AS id, 'POLYGON((0 0, 1 0, 1 1, 0 0))'::GEOMETRY AS shape) TO '" + file + "'");
 		}
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
 			ok(s, "CREATE TABLE lake.t(id INTEGER, shape GEOMETRY)");
 			ok(s, "CALL ducklake_add_data_files('lake', 't', '" + file + "')");
 			assertEquals(List.of("7|POLYGON ((0 0, 1 0, 1 1, 0 0))"), rows(s, "SELECT id, shape::VARCHAR FROM lake.t"));
 			ok(s, "DETACH lake");
 		}
-		assertEquals(List.of("null|null"), catalogRows(kind, meta, "SELECT min_value, max_value FROM"
+		assertEquals(List.of("null|null"), CatalogFiles.rows(kind, meta, "SELECT min_value, max_value FROM"
 				+ " ducklake_file_column_stats WHERE column_id = 2"), "no min or max for a geometry");
 	}
 }

@@ -28,15 +28,6 @@ import io.lakestudio.engine.Result;
  */
 class DuckLakeLayoutTest extends SharedEngineTest {
 
-	private static String url(String kind, Path meta) {
-		return kind.equals("sqlite") ? "ducklake:sqlite:" + meta : "ducklake:" + meta;
-	}
-
-	private static Connection catalogFile(String kind, Path meta) throws Exception {
-		return kind.equals("sqlite") ? DriverManager.getConnection("jdbc:sqlite:" + meta)
-				: DriverManager.getConnection("jdbc:duckdb:" + meta);
-	}
-
 	@ParameterizedTest
 	@ValueSource(strings = { "sqlite", "duckdb" })
 	void partitionedInsertWritesOneFilePerValueWhereTheExtensionPutsItAndFiltersReadOnlyThose(String kind,
@@ -44,7 +35,7 @@ class DuckLakeLayoutTest extends SharedEngineTest {
 		Path meta = dir.resolve("lake.db");
 		Path data = dir.resolve("files");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
 			ok(s, "CREATE TABLE lake.t(k INTEGER, v VARCHAR)");
 			ok(s, "ALTER TABLE lake.t SET PARTITIONED BY (k)");
 			ok(s, "INSERT INTO lake.t SELECT i % 3, 'v' || i FROM range(300) r(i)");
@@ -66,7 +57,7 @@ class DuckLakeLayoutTest extends SharedEngineTest {
 		}
 		Path table = data.resolve("main").resolve("t");
 		int partitioned = 0;
-		try (Connection db = catalogFile(kind, meta); Statement st = db.createStatement(); ResultSet r = st.executeQuery(
+		try (Connection db = CatalogFiles.open(kind, meta); Statement st = db.createStatement(); ResultSet r = st.executeQuery(
 				"SELECT f.path, f.partition_id, v.partition_value, f.record_count, (SELECT partition_id FROM"
 						+ " ducklake_partition_info WHERE table_id = f.table_id AND end_snapshot IS NOT NULL) FROM"
 						+ " ducklake_data_file f LEFT JOIN ducklake_file_partition_value v USING (data_file_id)"
@@ -100,7 +91,7 @@ class DuckLakeLayoutTest extends SharedEngineTest {
 		Path meta = dir.resolve("lake.db");
 		Path data = dir.resolve("files");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
 			ok(s, "CREATE TABLE lake.t(g INTEGER, v BIGINT)");
 			ok(s, "ALTER TABLE lake.t SET SORTED BY (v DESC)");
 			ok(s, "INSERT INTO lake.t SELECT i % 2, hash(i) % 1000 FROM range(500) r(i)");
@@ -108,7 +99,7 @@ class DuckLakeLayoutTest extends SharedEngineTest {
 			ok(s, "INSERT INTO lake.t SELECT i % 2, hash(i + 7) % 1000 FROM range(500) r(i)");
 			ok(s, "DETACH lake");
 		}
-		try (Connection db = catalogFile(kind, meta); Statement st = db.createStatement(); ResultSet r = st.executeQuery(
+		try (Connection db = CatalogFiles.open(kind, meta); Statement st = db.createStatement(); ResultSet r = st.executeQuery(
 				"SELECT path FROM ducklake_data_file ORDER BY data_file_id");
 				Connection raw = DriverManager.getConnection("jdbc:duckdb:")) {
 			int files = 0;
@@ -134,7 +125,7 @@ class DuckLakeLayoutTest extends SharedEngineTest {
 		Path data = dir.resolve("files");
 		long first;
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
 			ok(s, "CREATE TABLE lake.t(i INTEGER, j VARCHAR)");
 			ok(s, "COMMENT ON TABLE lake.t IS 'first words'");
 			ok(s, "COMMENT ON COLUMN lake.t.j IS 'the j'");
@@ -149,14 +140,14 @@ class DuckLakeLayoutTest extends SharedEngineTest {
 			assertEquals(List.of("null"), rows(s, "SELECT comment FROM duckdb_columns() WHERE table_name = 't' AND"
 					+ " column_name = 'j'"));
 			ok(s, "DETACH lake");
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS old (DATA_PATH '" + data + "', SNAPSHOT_VERSION " + first
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS old (DATA_PATH '" + data + "', SNAPSHOT_VERSION " + first
 					+ ", READ_ONLY)");
 			assertEquals(List.of("first words"), rows(s, "SELECT comment FROM duckdb_tables() WHERE table_name = 't'"));
 			assertEquals(List.of("the j"), rows(s, "SELECT comment FROM duckdb_columns() WHERE table_name = 't' AND"
 					+ " column_name = 'j'"));
 			ok(s, "DETACH old");
 		}
-		try (Connection db = catalogFile(kind, meta)) {
+		try (Connection db = CatalogFiles.open(kind, meta)) {
 			// the catalog holds each comment as the extension does: a 'comment' tag row per version of it
 			assertEquals(List.of("first words|" + (first - 1) + "|" + (first + 1), "second words|" + (first + 1) + "|null"),
 					strings(db, "SELECT value || '|' || begin_snapshot || '|' || coalesce(CAST(end_snapshot AS VARCHAR), 'null')"

@@ -28,32 +28,12 @@ import io.lakestudio.engine.EngineSession;
  */
 class DuckLakeTableStatsTest extends SharedEngineTest {
 
-	private static String url(String kind, Path meta) {
-		return kind.equals("sqlite") ? "ducklake:sqlite:" + meta : "ducklake:" + meta;
-	}
-
-	private static List<String> catalogRows(String kind, Path meta, String sql) throws Exception {
-		List<String> out = new ArrayList<>();
-		try (Connection c = kind.equals("sqlite") ? DriverManager.getConnection("jdbc:sqlite:" + meta)
-				: DriverManager.getConnection("jdbc:duckdb:" + meta); Statement s = c.createStatement();
-				ResultSet r = s.executeQuery(sql)) {
-			while (r.next()) {
-				List<String> row = new ArrayList<>();
-				for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) {
-					row.add(String.valueOf(r.getString(i)));
-				}
-				out.add(String.join("|", row));
-			}
-		}
-		return out;
-	}
-
 	@ParameterizedTest
 	@ValueSource(strings = { "sqlite", "duckdb" })
 	void columnStatsCoverEveryFileOrderedByTheColumnsType(String kind, @TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.db");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files") + "')");
 			ok(s, "CREATE TABLE lake.t(i INTEGER, v VARCHAR)");
 			// twelve files: 9 and 10 are the least and greatest as numbers, not as text
 			for (int i = 9; i <= 20; i++) {
@@ -65,7 +45,7 @@ class DuckLakeTableStatsTest extends SharedEngineTest {
 			ok(s, "INSERT INTO lake.t VALUES (30, 'v30', 100)");
 			ok(s, "DETACH lake");
 		}
-		assertEquals(List.of("1|1|9|30", "2|1|v10|v9", "3|0|7|100"), catalogRows(kind, meta, "SELECT column_id,"
+		assertEquals(List.of("1|1|9|30", "2|1|v10|v9", "3|0|7|100"), CatalogFiles.rows(kind, meta, "SELECT column_id,"
 				+ " CASE WHEN contains_null THEN 1 ELSE 0 END, min_value, max_value FROM ducklake_table_column_stats"
 				+ " ORDER BY column_id"));
 	}
@@ -76,7 +56,7 @@ class DuckLakeTableStatsTest extends SharedEngineTest {
 		Path meta = dir.resolve("lake.db");
 		Path data = dir.resolve("files");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + data + "')");
 			ok(s, "CREATE TABLE lake.a(i INTEGER)");
 			ok(s, "CREATE TABLE lake.b(i INTEGER)");
 			ok(s, "CALL lake.set_option('parquet_compression', 'zstd', table_name => 'a')");
@@ -100,7 +80,7 @@ class DuckLakeTableStatsTest extends SharedEngineTest {
 	void aVariantsExtraStatsKeepTheFieldsEveryFileShreddedAlike(String kind, @TempDir Path dir) throws Exception {
 		Path meta = dir.resolve("lake.db");
 		try (EngineSession s = engine.openSession("test")) {
-			ok(s, "ATTACH '" + url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files")
+			ok(s, "ATTACH '" + CatalogFiles.url(kind, meta) + "' AS lake (DATA_PATH '" + dir.resolve("files")
 					+ "', DATA_INLINING_ROW_LIMIT 0)");
 			ok(s, "CREATE TABLE lake.primitives(v VARIANT)");
 			ok(s, "INSERT INTO lake.primitives SELECT 42::VARIANT");
@@ -113,8 +93,8 @@ class DuckLakeTableStatsTest extends SharedEngineTest {
 			ok(s, "DETACH lake");
 		}
 		String stats = "SELECT min_value, max_value, extra_stats FROM ducklake_table_column_stats WHERE table_id = ";
-		assertEquals(List.of("null|null|null"), catalogRows(kind, meta, stats + 1), "42, 'hello', 7: no type in common");
-		List<String> structs = catalogRows(kind, meta, stats + 2);
+		assertEquals(List.of("null|null|null"), CatalogFiles.rows(kind, meta, stats + 1), "42, 'hello', 7: no type in common");
+		List<String> structs = CatalogFiles.rows(kind, meta, stats + 2);
 		assertEquals(1, structs.size());
 		String json = structs.get(0).split("\\|", 3)[2];
 		try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
