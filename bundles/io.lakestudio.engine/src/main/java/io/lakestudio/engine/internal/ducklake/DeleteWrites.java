@@ -126,12 +126,7 @@ final class DeleteWrites {
 			long footer = written != null ? written.footerSize() : w.footer(staged);
 			Long groups = written != null ? null : Long.valueOf(w.rowGroups(staged.toString())); // not Parquet: NULL
 			w.place(a, staged, a.catalog.resolve(schema, t, file, true));
-			if (carry && !own) {
-				c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
-						+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
-			} else {
-				replaced(a, c, schema, t, p);
-			}
+			superseded(a, c, schema, t, p, carry && !own);
 			c.newDeleteFiles.add(carry ? new DeleteFile(c.fileId(), t.id(), old.beginSnapshot(), id, file, true, count,
 					size, footer, own ? old.partialMax() : Long.valueOf(DeleteFile.THIS_SNAPSHOT))
 					: new DeleteFile(c.fileId(), t.id(), 0, id, file, true, count, size, footer));
@@ -218,12 +213,7 @@ final class DeleteWrites {
 		long footer = w.footer(staged);
 		long groups = w.rowGroups(staged.toString());
 		w.place(a, staged, a.catalog.resolve(schema, t, file, true));
-		if (carry && old != null && !own) {
-			c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
-					+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
-		} else {
-			replaced(a, c, schema, t, p);
-		}
+		superseded(a, c, schema, t, p, carry && !own);
 		// of one snapshot, the file needs no partial_max (its rows are all of its first snapshot); a store that keeps
 		// no partial_max can't backdate the old file's rows with the new ones: the file begins at this commit
 		Long partialMax = !carry || first == null ? null : now ? Long.valueOf(DeleteFile.THIS_SNAPSHOT)
@@ -264,6 +254,22 @@ final class DeleteWrites {
 	 * The data file's delete file before this one, which the new one takes the place of: the transaction's own goes
 	 * at once (no snapshot names it), a committed one ends.
 	 */
+	/**
+	 * The data file's delete file before the one just written: a committed one whose rows the new one carries, each
+	 * with the snapshot that deleted it ({@code carried}), leaves the catalog and its file is scheduled for removal;
+	 * else it ends, or is discarded when this commit wrote it ({@link #replaced}).
+	 */
+	private static void superseded(Attached a, Commit c, SchemaEntry schema, TableEntry t, ReadPlan.Part p,
+			boolean carried) {
+		DeleteFile old = p.deletes();
+		if (carried && old != null) {
+			c.removedDeleteFiles.add(new ScheduledFile(old.id(), old.relative() ? schema.path() + t.path()
+					+ old.path() : old.path(), old.relative(), java.time.Instant.now()));
+		} else {
+			replaced(a, c, schema, t, p);
+		}
+	}
+
 	private static void replaced(Attached a, Commit c, SchemaEntry schema, TableEntry t, ReadPlan.Part p) {
 		DeleteFile old = p.deletes();
 		if (old == null) {
