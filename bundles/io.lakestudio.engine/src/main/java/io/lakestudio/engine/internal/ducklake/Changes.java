@@ -328,9 +328,15 @@ final class Changes {
 		String source = t.rest();
 		String rows = source.matches("(?is)DEFAULT\\s+VALUES") ? source : kind.rewrite(source, null).text();
 		CatalogAt cat = a.view();
-		exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + definitions(cat.columns(table.id())) + ")");
-		exec("INSERT INTO __dl_rows" + mode + columns + " " + rows);
-		long n = writes.insert(a, cat, table, "__dl_rows");
+		List<ColumnEntry> cols = cat.columns(table.id());
+		exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + definitions(cols) + ")");
+		long n;
+		if (mode.isEmpty() && columns.isEmpty() && QueryInsert.applies(a, table, cols, rows)) {
+			n = writes.insertQuery(a, cat, table, rows);
+		} else {
+			exec("INSERT INTO __dl_rows" + mode + columns + " " + rows);
+			n = writes.insert(a, cat, table, "__dl_rows");
+		}
 		kind.statementDone(a);
 		return kind.count(n);
 	}

@@ -240,7 +240,7 @@ final class Compaction {
 			options = ParquetOptions.of(a, t, RewriteRowGroups.copyRowGroupSize(vectors, ParquetOptions.rowGroupRows(a, t)));
 		}
 		List<TargetFiles.Written> staged = TargetFiles.write(d, staging, query, "FIELD_IDS {" + String.join(", ",
-				ids) + "}" + options, positional ? 0 : Math.max(target, MINIMUM_TARGET), GeoFileStats.any(cols));
+				ids) + "}" + options, positional ? 0 : Math.max(target, MINIMUM_TARGET));
 		long removed = 0;
 		for (ReadPlan.Part p : files) {
 			removed += p.data().fileSizeBytes();
@@ -261,7 +261,7 @@ final class Compaction {
 		int written = 0;
 		for (TargetFiles.Written w : staged) {
 			Path file = w.path();
-			long count = count(file);
+			long count = w.rows();
 			if (count == 0) {
 				Files.deleteIfExists(file);
 				continue;
@@ -269,8 +269,8 @@ final class Compaction {
 			List<ColumnStats> stats = writes.stats(file, cols, w.writerStats());
 			List<VariantStats> variants = VariantFileStats.of(d, Sql.string(file.toString()), cols);
 			long size = Files.size(file);
-			long footer = writes.footer(file);
-			long groups = writes.rowGroups(file.toString());
+			long footer = w.footerSize();
+			long groups = w.rowGroups() >= 0 ? w.rowGroups() : writes.rowGroups(file.toString());
 			String name = dir + file.getFileName();
 			Path to = Path.of(a.catalog.resolve(s, t, name, true));
 			Files.createDirectories(to.getParent());
@@ -307,14 +307,6 @@ final class Compaction {
 		String path = p.data().path();
 		int slash = path.lastIndexOf('/');
 		return p.data().relative() && slash >= 0 ? path.substring(0, slash + 1) : "";
-	}
-
-	private long count(Path file) throws SQLException {
-		try (Statement st = d.createStatement(); ResultSet r = st.executeQuery("SELECT num_rows FROM"
-				+ " parquet_file_metadata(" + Sql.string(file.toString()) + ")")) {
-			r.next();
-			return r.getLong(1);
-		}
 	}
 
 	/** The table's columns when each of {@code parts} began (an expired snapshot's rows are read by id all the same). */

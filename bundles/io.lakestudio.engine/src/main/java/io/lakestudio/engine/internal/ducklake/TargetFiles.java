@@ -28,26 +28,31 @@ final class TargetFiles {
 	}
 
 	/**
-	 * A file written, and when asked for, the writer's stats of its columns ({@code RETURN_STATS}'s
-	 * column_statistics: by the column's quoted name, each stat's text), else an empty map.
+	 * A file written, with what the writer said of it ({@code RETURN_STATS}, so no footer need be read for it): its
+	 * rows, footer size, row groups, and each column's stats (column_statistics: by the column's quoted name, each
+	 * stat's text).
 	 */
-	record Written(Path path, Map<String, Map<String, String>> writerStats) {
+	record Written(Path path, Map<String, Map<String, String>> writerStats, long rows, long footerSize,
+			long rowGroups) {
 	}
 
-	/** The files, in the order written; {@code writerStats}: with DuckDB's writer stats of each (GEOMETRY's need them). */
-	static List<Written> write(Connection d, Path staging, String query, String fieldIds, long targetBytes,
-			boolean writerStats) throws SQLException, IOException {
-		String returnStats = writerStats ? ", RETURN_STATS true" : "";
+	/** What RETURN_STATS said of one file. */
+	private record Said(Map<String, Map<String, String>> columns, long rows, long footerSize, long rowGroups) {
+	}
+
+	/** The files, in the order written. */
+	static List<Written> write(Connection d, Path staging, String query, String fieldIds, long targetBytes)
+			throws SQLException, IOException {
 		if (targetBytes <= 0) {
 			Path staged = staging.resolve("ducklake-" + UUID.randomUUID() + ".parquet");
-			Map<String, Map<String, Map<String, String>>> stats = copy(d, "COPY (" + query + ") TO " + Sql.string(
-					staged.toString()) + " (FORMAT parquet, " + fieldIds + returnStats + ")", writerStats);
-			return List.of(new Written(staged, stats.getOrDefault(staged.toString(), Map.of())));
+			Map<String, Said> said = copy(d, "COPY (" + query + ") TO " + Sql.string(staged.toString())
+					+ " (FORMAT parquet, " + fieldIds + ", RETURN_STATS true)");
+			return List.of(written(staged, said.get(staged.toString())));
 		}
 		Path dir = staging.resolve("split-" + UUID.randomUUID());
-		Map<String, Map<String, Map<String, String>>> stats = copy(d, "COPY (" + query + ") TO " + Sql.string(dir
-				.toString()) + " (FORMAT parquet, " + fieldIds + ", FILE_SIZE_BYTES " + targetBytes
-				+ ", FILENAME_PATTERN 'part_{i}'" + returnStats + ")", writerStats);
+		Map<String, Said> said = copy(d, "COPY (" + query + ") TO " + Sql.string(dir.toString())
+				+ " (FORMAT parquet, " + fieldIds + ", FILE_SIZE_BYTES " + targetBytes
+				+ ", FILENAME_PATTERN 'part_{i}', RETURN_STATS true)");
 		List<Path> parts;
 		try (Stream<Path> s = Files.list(dir)) {
 			parts = new ArrayList<>(s.toList());
@@ -57,18 +62,24 @@ final class TargetFiles {
 		for (Path p : parts) {
 			Path to = staging.resolve("ducklake-" + UUID.randomUUID() + ".parquet");
 			Files.move(p, to);
-			out.add(new Written(to, stats.getOrDefault(p.toString(), Map.of())));
+			out.add(written(to, said.get(p.toString())));
 		}
 		Files.deleteIfExists(dir);
 		return out;
 	}
 
-	/** Runs the COPY; with RETURN_STATS, its rows: each file's column_statistics by the file's name. */
-	private static Map<String, Map<String, Map<String, String>>> copy(Connection d, String sql, boolean stats)
-			throws SQLException {
-		Map<String, Map<String, Map<String, String>>> out = new HashMap<>();
+	private static Written written(Path p, Said said) throws SQLException {
+		if (said == null) {
+			throw new SQLException("DuckDB's COPY said nothing of the file it wrote, " + p);
+		}
+		return new Written(p, said.columns(), said.rows(), said.footerSize(), said.rowGroups());
+	}
+
+	/** Runs the COPY with RETURN_STATS: what it says of each file, by the file's name. */
+	private static Map<String, Said> copy(Connection d, String sql) throws SQLException {
+		Map<String, Said> out = new HashMap<>();
 		try (Statement s = d.createStatement()) {
-			if (!s.execute(sql) || !stats) {
+			if (!s.execute(sql)) {
 				return out;
 			}
 			try (ResultSet r = s.getResultSet()) {
@@ -83,7 +94,11 @@ final class TargetFiles {
 							columns.put(String.valueOf(e.getKey()), one);
 						}
 					}
-					out.put(Path.of(r.getString("filename")).toString(), columns);
+					long groups = r.getObject("extra_info") instanceof Map<?, ?> extra
+							&& extra.get("row_group_count") != null ? Long.parseLong(String.valueOf(extra.get(
+									"row_group_count"))) : -1;
+					out.put(Path.of(r.getString("filename")).toString(), new Said(columns, r.getLong("count"), r
+							.getLong("footer_size_bytes"), groups));
 				}
 			}
 		}
@@ -95,9 +110,4 @@ final class TargetFiles {
 		return n.isEmpty() ? 0 : Long.parseLong(n);
 	}
 
-	private static void exec(Connection d, String sql) throws SQLException {
-		try (Statement s = d.createStatement()) {
-			s.execute(sql);
-		}
-	}
 }

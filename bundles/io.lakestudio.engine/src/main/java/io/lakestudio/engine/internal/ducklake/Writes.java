@@ -64,7 +64,7 @@ final class Writes {
 	}
 
 	/** The session's target file size, else the catalog's global target_file_size option, else none. */
-	private long target(Attached a) throws DuckLakeException {
+	long target(Attached a) throws DuckLakeException {
 		if (targetFileSize > 0) {
 			return targetFileSize;
 		}
@@ -102,6 +102,12 @@ final class Writes {
 	long update(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
 			IOException {
 		return insert(a.pending(), a, cat, t, source, true, false, KEPT_ROW_ID);
+	}
+
+	/** See {@link QueryInsert#insert}. */
+	long insertQuery(Attached a, CatalogAt cat, TableEntry t, String rows) throws SQLException, DuckLakeException,
+			IOException {
+		return new QueryInsert(this, d, staging).insert(a, cat, t, rows);
 	}
 
 	/** See {@link DeleteWrites#delete}. */
@@ -169,37 +175,45 @@ final class Writes {
 		for (FileLayout.Part part : layout.parts()) {
 			String query = "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source) + part.where()
 					+ layout.orderBy();
-			for (TargetFiles.Written w : TargetFiles.write(d, staging, query, fieldIds, target(a), GeoFileStats.any(
-					cols))) {
-				Path staged = w.path();
-				String file = part.dir() + staged.getFileName();
-				long n = count("SELECT num_rows FROM parquet_file_metadata(" + Sql.string(staged.toString()) + ")");
-				List<ColumnStats> stats = stats(staged, cols, w.writerStats());
-				List<VariantStats> variants = VariantFileStats.of(d, Sql.string(staged.toString()), cols);
-				long size = Files.size(staged);
-				long footer = footer(staged);
-				long groups = rowGroups(staged.toString());
-				TableStats before = stats(a, c, t.id());
-				// a flushed file starts at its first row id, as the extension's (unmoved by others' inserts)
-				long start = flush ? count("SELECT min(" + FileLineage.ROW_ID_COLUMN + ") FROM read_parquet("
-						+ Sql.string(staged.toString()) + ")") : before.nextRowId();
-				place(a, staged, a.catalog.resolve(schema, t, file, true));
-				long fileId = c.fileId();
-				c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, footer, start, stats));
-				c.rowGroups.put(fileId, groups);
-				c.variantStats.put(fileId, variants);
-				if (idColumn != null) { // the ids are in the file
-					c.lineage.put(fileId, new FileLineage(fileId, null, flush ? start : null, null));
-				}
-				if (part.partition() != null) {
-					c.filePartitions.put(fileId, part.partition());
-				}
-				c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, idColumn == null
-						? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
+			for (TargetFiles.Written w : TargetFiles.write(d, staging, query, fieldIds, target(a))) {
+				add(c, a, schema, t, cols, part, w, flush, idColumn);
 			}
 		}
 		c.changes.add("inserted_into_table:" + t.id());
 		return rows;
+	}
+
+	/**
+	 * Adds the staged file {@code w} of table {@code t} to commit {@code c}, after moving it into the table's folder
+	 * (under {@code part}'s): its rows, its columns' stats, its first row id.
+	 */
+	void add(Commit c, Attached a, SchemaEntry schema, TableEntry t, List<ColumnEntry> cols, FileLayout.Part part,
+			TargetFiles.Written w, boolean flush, String idColumn) throws SQLException, DuckLakeException,
+			IOException {
+		Path staged = w.path();
+		String file = part.dir() + staged.getFileName();
+		long n = w.rows();
+		List<ColumnStats> stats = stats(staged, cols, w.writerStats());
+		List<VariantStats> variants = VariantFileStats.of(d, Sql.string(staged.toString()), cols);
+		long size = Files.size(staged);
+		long groups = w.rowGroups() >= 0 ? w.rowGroups() : rowGroups(staged.toString());
+		TableStats before = stats(a, c, t.id());
+		// a flushed file starts at its first row id, as the extension's (unmoved by others' inserts)
+		long start = flush ? count("SELECT min(" + FileLineage.ROW_ID_COLUMN + ") FROM read_parquet("
+				+ Sql.string(staged.toString()) + ")") : before.nextRowId();
+		place(a, staged, a.catalog.resolve(schema, t, file, true));
+		long fileId = c.fileId();
+		c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, w.footerSize(), start, stats));
+		c.rowGroups.put(fileId, groups);
+		c.variantStats.put(fileId, variants);
+		if (idColumn != null) { // the ids are in the file
+			c.lineage.put(fileId, new FileLineage(fileId, null, flush ? start : null, null));
+		}
+		if (part.partition() != null) {
+			c.filePartitions.put(fileId, part.partition());
+		}
+		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, idColumn == null
+				? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
 	}
 
 	TableStats stats(Attached a, Commit c, long table) throws DuckLakeException {
@@ -213,9 +227,10 @@ final class Writes {
 	}
 
 	/**
-	 * Each leaf column's stats from the file's footer, by its path there (a nested column's fields each have their
-	 * own, as the extension keeps them; the nested column itself has none); a GEOMETRY's bounding box and types from
-	 * {@code writer}, the COPY's RETURN_STATS ({@link GeoFileStats}).
+	 * Each leaf column's stats: a flat column's from {@code writer}, the COPY's RETURN_STATS, where they are the
+	 * footer's ({@link WriterStats}); else from the file's footer, by its path there (a nested column's fields each
+	 * have their own, as the extension keeps them; the nested column itself has none); a GEOMETRY's bounding box and
+	 * types from {@code writer} ({@link GeoFileStats}).
 	 */
 	List<ColumnStats> stats(Path file, List<ColumnEntry> cols, Map<String, Map<String, String>> writer)
 			throws SQLException {
@@ -225,6 +240,11 @@ final class Writes {
 		for (ColumnEntry top : cols) {
 			for (NestedColumns.Leaf leaf : NestedColumns.leaves(top)) {
 				ColumnEntry col = leaf.column();
+				ColumnStats said = col == top ? WriterStats.of(col, writer.get(Sql.ident(col.name()))) : null;
+				if (said != null) {
+					out.add(said);
+					continue;
+				}
 				if (col.type().equals("variant")) { // its parts are shredded in the file: no min and max of its own
 					out.add(VariantFileStats.column(d, f, col, leaf.path()));
 					continue;
