@@ -26,7 +26,8 @@ import io.lakestudio.mirror.testing.WatchedStore;
 /**
  * A cold statement's log is asked for while DuckDB starts and parses the statement, not after: the listing of the
  * table's log goes out from another thread than the statement's, once, and what it brought is what the statement
- * reads. A read started for a statement that never took it (refused) is waited for, never taken by a later one.
+ * reads. A read started for a statement that never took it (refused) is waited for, never taken by a later one. A
+ * name is looked up again once the catalog has changed.
  */
 class LogPrefetchTest {
 
@@ -36,7 +37,11 @@ class LogPrefetchTest {
 	Path tmp;
 
 	private Path table(Path root) throws Exception {
-		Path table = Files.createDirectories(root.resolve("Bench/Pre.Lakehouse/Tables/pre"));
+		return table(root, "pre");
+	}
+
+	private Path table(Path root, String name) throws Exception {
+		Path table = Files.createDirectories(root.resolve("Bench/Pre.Lakehouse/Tables/" + name));
 		DeltaTables.create(table, List.of(new DeltaColumn("a", "string", false), new DeltaColumn("c", "string", false)),
 				List.of(), Map.of());
 		try (Connection d = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new Properties());
@@ -87,6 +92,34 @@ class LogPrefetchTest {
 				assertEquals(kernel.checksum(), got.checksum(), "a and c equal Kernel's read");
 				assertEquals(2, store.logListings.get(), "the refused statement's read of the log, then the next one's"
 						+ " own (not the older read taken as if it were new)");
+			}
+		}
+	}
+
+	@Test
+	@Timeout(120)
+	void aNameIsLookedUpAgainOnceTheCatalogChanged() throws Exception {
+		Path root = tmp.resolve("lake");
+		table(root);
+		try (TestLake lake = TestLake.of(tmp, root)) {
+			WatchedStore store = new WatchedStore(lake.lake.store());
+			try (Engine e = lake.engine(store, false, Duration.ofHours(1))) {
+				String sql = "SELECT a, c FROM \"Bench/Pre\".later";
+				try {
+					TestLake.read(e, sql); // named before the catalog knows of it
+				} catch (EngineException unknown) {
+					// as expected; what matters is the next statement
+				}
+				Path later = table(root, "later");
+				new io.lakestudio.sync.SyncPass(lake.catalog, lake.lake, java.time.Clock.systemUTC(),
+						new io.lakestudio.catalog.EventLog(lake.home)).run(io.lakestudio.sync.SyncPass.Options.ALL,
+								w -> {
+								}, () -> false);
+				store.logLister = null;
+				KernelOracle.Answer kernel = KernelOracle.read(later, null, Set.of("a", "c"));
+				assertEquals(kernel.checksum(), TestLake.read(e, sql).checksum(), "a and c equal Kernel's read");
+				assertNotSame(Thread.currentThread(), store.logLister, "its log listed while the statement went on to"
+						+ " DuckDB: the name was looked up again, not taken as unknown from before");
 			}
 		}
 	}

@@ -38,6 +38,9 @@ final class LogPrefetch {
 
 	private final EngineConfig config;
 	private final Mirror mirror;
+	/** Names looked up, with what they named: good while the catalog's generation stays {@link #resolvedAt}. */
+	private final Map<String, Optional<LakeTable>> resolved = new Lru<>(1024);
+	private long resolvedAt = -1;
 	/** The refreshes started for the running statement, by table id. */
 	private final Map<String, FutureTask<Mirror.Refreshed>> running = new HashMap<>();
 
@@ -125,7 +128,25 @@ final class LogPrefetch {
 		running.clear();
 	}
 
+	/**
+	 * The Delta table {@code name} names, looked up in the catalog once per catalog generation: a warm statement's
+	 * lookup was a fifth of a millisecond, more than the rest of its planning.
+	 */
 	private Optional<LakeTable> table(String name) {
+		long generation = config.catalog().generation();
+		if (generation != resolvedAt) {
+			resolved.clear();
+			resolvedAt = generation;
+		}
+		Optional<LakeTable> known = resolved.get(name);
+		if (known == null) {
+			known = lookUp(name);
+			resolved.put(name, known);
+		}
+		return known;
+	}
+
+	private Optional<LakeTable> lookUp(String name) {
 		try {
 			Resolution r = config.catalog().resolve(TableName.parse(name));
 			return r.answer() == Resolution.Answer.EXISTS && !r.table().dropped()
