@@ -1,7 +1,7 @@
 package io.lakestudio.engine.internal;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -53,6 +53,24 @@ public final class Guard {
 		return parse(duck, statement, sessionNames, Refusals.ALLOWED, granted);
 	}
 
+	/**
+	 * As {@link #parse(Connection, String, Set, Granted)}, for a statement DuckDB has parsed already: a query's
+	 * {@code serialized} tree (json_serialize_sql of {@code statement}, unchanged; null: none) is checked in place of
+	 * a second parse of the same text.
+	 */
+	public static Parsed parse(Connection duck, String statement, JsonNode serialized, Set<String> sessionNames,
+			Granted granted) throws EngineException {
+		String kw = firstWord(strip(statement));
+		if (serialized != null && (QUERY_WORDS.contains(kw))) {
+			return query(serialized, sessionNames, granted);
+		}
+		return parse(duck, statement, sessionNames, Refusals.ALLOWED, granted);
+	}
+
+	/** The first words of the statements that are queries, checked on their parse as they are. */
+	private static final Set<String> QUERY_WORDS = Set.of("SELECT", "WITH", "FROM", "VALUES", "TABLE", "(",
+			"DESCRIBE", "DESC", "SHOW", "SUMMARIZE");
+
 	/** A table function call (its serialised tree) that may run although its name is on the refused list. */
 	public interface Granted {
 		boolean allows(JsonNode function) throws EngineException;
@@ -75,7 +93,7 @@ public final class Guard {
 			String rest = strip(sql.substring(kw.length()));
 			boolean analyze = firstWord(rest).equals("ANALYZE");
 			String query = analyze ? strip(rest.substring("ANALYZE".length())) : rest;
-			Parsed inner = query(duck, query, sessionNames, granted);
+			Parsed inner = query(serialize(duck, query), sessionNames, granted);
 			return new Parsed(analyze ? Parsed.Kind.EXPLAIN_ANALYZE : Parsed.Kind.EXPLAIN, inner.tree(), inner.refs(),
 					analyze ? "EXPLAIN ANALYZE " : "EXPLAIN ", null);
 		}
@@ -88,12 +106,12 @@ public final class Guard {
 				throw refused("a name beginning with __ is the engine's own (its views of the lake's tables): name"
 						+ " the " + m.group(1).toLowerCase(Locale.ROOT) + " otherwise");
 			}
-			Parsed inner = query(duck, m.group(3), sessionNames, granted);
+			Parsed inner = query(serialize(duck, m.group(3)), sessionNames, granted);
 			return new Parsed(Parsed.Kind.CREATE_TEMP, inner.tree(), inner.refs(),
 					"CREATE OR REPLACE TEMP " + m.group(1).toUpperCase(Locale.ROOT) + " " + m.group(2) + " AS ", null);
 		}
 		case "SELECT", "WITH", "FROM", "VALUES", "TABLE", "(", "DESCRIBE", "DESC", "SHOW", "SUMMARIZE" -> {
-			return query(duck, sql, sessionNames, granted);
+			return query(serialize(duck, sql), sessionNames, granted);
 		}
 		default -> {
 			Refusals.Allowance a = Refusals.allowed(allowances, kw, sql).orElse(null);
@@ -111,9 +129,7 @@ public final class Guard {
 		return m.find() ? m.group(1) : null;
 	}
 
-	private static Parsed query(Connection duck, String sql, Set<String> sessionNames, Granted granted)
-			throws EngineException {
-		JsonNode result = serialize(duck, sql);
+	private static Parsed query(JsonNode result, Set<String> sessionNames, Granted granted) throws EngineException {
 		if (result.path("error").asBoolean()) {
 			String msg = result.path("error_message").asText();
 			if (msg.contains("Only SELECT")) {
@@ -250,13 +266,15 @@ public final class Guard {
 		}
 	}
 
-	private static JsonNode serialize(Connection duck, String sql) throws EngineException {
-		try (PreparedStatement ps = duck.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-			ps.setString(1, sql);
-			try (ResultSet rs = ps.executeQuery()) {
-				rs.next();
-				return JSON.readTree(rs.getString(1));
-			}
+	/**
+	 * DuckDB's parse of {@code sql} ({@code json_serialize_sql}; an error is a tree too, {@code error: true}). Asked
+	 * with the text as a literal: a prepared statement with a parameter costs twice as much to prepare and run once.
+	 */
+	public static JsonNode serialize(Connection duck, String sql) throws EngineException {
+		try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery("SELECT json_serialize_sql("
+				+ Sql.string(sql) + ")")) {
+			rs.next();
+			return JSON.readTree(rs.getString(1));
 		} catch (SQLException | java.io.IOException e) {
 			throw new EngineException(Kind.FAILED, "cannot parse the statement: " + e.getMessage(), e);
 		}

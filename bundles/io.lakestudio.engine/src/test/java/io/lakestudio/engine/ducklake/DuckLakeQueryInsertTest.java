@@ -23,10 +23,11 @@ import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineSession;
 
 /**
- * {@code INSERT INTO t SELECT ...}, which DuckDB writes straight into the table's file with the writer's stats in
- * place of a read of the footer: the stats the catalog keeps are those a plain DuckDB reads from the file's rows and
- * footer, for each type the writer's stats are taken for; and the statement fails as an INSERT does (NOT NULL, the
- * number of columns, a value with no cast) leaving the table and its folder as they were.
+ * The short ways of an INSERT. {@code INSERT INTO t SELECT ...}, which DuckDB writes straight into the table's file
+ * with the writer's stats in place of a read of the footer: the stats the catalog keeps are those a plain DuckDB
+ * reads from the file's rows and footer, for each type the writer's stats are taken for. Constant rows inlined from
+ * one query over the VALUES: read as a plain DuckDB's INSERT of them reads. Either fails as an INSERT does (NOT NULL,
+ * the number of columns, a value with no cast) leaving the table and its folder as they were.
  */
 class DuckLakeQueryInsertTest extends SharedEngineTest {
 
@@ -121,6 +122,50 @@ class DuckLakeQueryInsertTest extends SharedEngineTest {
 			ok(s, "INSERT INTO lake.t SELECT i, NULL, NULL FROM range(11) r(i)");
 			assertEquals(List.of("1"), rows(s, "SELECT count(*) FROM ducklake_list_files('lake', 't')"));
 			assertEquals(List.of("16|65"), rows(s, "SELECT count(*), sum(i) FROM lake.t"));
+		}
+	}
+
+	/**
+	 * Constant rows, which are inlined from one query over the VALUES: each value as a plain DuckDB's INSERT of the
+	 * same text casts it; a row the INSERT refuses is refused with its error, leaving the table as it was.
+	 */
+	@Test
+	void constantRowsAreCastAsAnInsertCastsThem(@TempDir Path dir) throws Exception {
+		String table = "(i INTEGER, d SMALLINT, day DATE, ts TIMESTAMPTZ, f FLOAT, v VARCHAR, n INTEGER NOT NULL"
+				+ " DEFAULT 7)";
+		String[] inserts = { "VALUES ('12', 2.25, '2020-02-29', '2020-01-01 10:00:00+02', 1e-3, 42, 1)",
+				"VALUES (2.5, 1e2, DATE '1999-12-31', TIMESTAMP '2020-01-01 00:00:00', '3.5', NULL, -1),"
+						+ " (-2.5, '5', NULL, NULL, NULL, 'it''s', 0)",
+				"VALUES (NULL::VARCHAR, -0.04, '2021-01-01'::DATE, '2021-06-01 12:00:00', 2::DOUBLE, 'x'::VARCHAR, 5)",
+				"VALUES (3, 3, '2020-01-01', '2020-01-01 00:00:00+00', 3, 'd', DEFAULT)" };
+		List<String> expected = new ArrayList<>();
+		try (Connection raw = DriverManager.getConnection("jdbc:duckdb:"); java.sql.Statement st = raw
+				.createStatement()) {
+			st.execute("SET TimeZone = 'UTC'");
+			st.execute("CREATE TABLE t" + table);
+			for (String values : inserts) {
+				st.execute("INSERT INTO t " + values);
+			}
+			expected.addAll(DuckLakeMaintenanceTest.jdbc(raw, "SELECT i, d, day, ts::VARCHAR, f, v, n FROM t"));
+		}
+		try (EngineSession s = engine.openSession("test")) {
+			ok(s, "ATTACH 'ducklake:sqlite:" + dir.resolve("lake.db") + "' AS lake (DATA_PATH '" + dir.resolve("files")
+					+ "')");
+			ok(s, "CREATE TABLE lake.t" + table);
+			for (String values : inserts) {
+				ok(s, "INSERT INTO lake.t " + values);
+			}
+			String read = "SELECT i, d, day, ts::VARCHAR, f, v, n FROM lake.t";
+			assertEquals(expected, rows(s, read));
+			assertEquals(List.of(), rows(s, "SELECT data_file FROM ducklake_list_files('lake', 't')"), "all inlined");
+			assertTrue(message(s, "INSERT INTO lake.t VALUES (1, 1, NULL, NULL, NULL, NULL, NULL)").contains(
+					"NOT NULL constraint failed"));
+			assertTrue(message(s, "INSERT INTO lake.t VALUES (1, 1)").contains("values were supplied"));
+			assertTrue(message(s, "INSERT INTO lake.t VALUES ('one', 1, NULL, NULL, NULL, NULL, 1)").contains(
+					"Could not convert string 'one' to INT32"));
+			assertTrue(message(s, "INSERT INTO lake.t VALUES (1, 123456, NULL, NULL, NULL, NULL, 1)").contains(
+					"Conversion Error"));
+			assertEquals(expected, rows(s, read), "the refused rows left the table as it was");
 		}
 	}
 

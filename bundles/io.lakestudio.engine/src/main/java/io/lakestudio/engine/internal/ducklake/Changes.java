@@ -326,16 +326,23 @@ final class Changes {
 			columns = " (" + t.parenthesised() + ")";
 		}
 		String source = t.rest();
-		String rows = source.matches("(?is)DEFAULT\\s+VALUES") ? source : kind.rewrite(source, null).text();
+		// constants only: nothing for the rewrite to point elsewhere, nothing for the guard to refuse
+		boolean constants = LiteralRows.matches(source);
+		String rows = constants || source.matches("(?is)DEFAULT\\s+VALUES") ? source
+				: kind.rewrite(source, null).text();
 		CatalogAt cat = a.view();
 		List<ColumnEntry> cols = cat.columns(table.id());
+		long n = constants && mode.isEmpty() && columns.isEmpty() ? writes.insertValues(a, cat, table, rows) : -1;
+		if (n >= 0) {
+			kind.statementDone(a);
+			return kind.count(n);
+		}
 		exec("CREATE OR REPLACE TEMP TABLE __dl_rows (" + definitions(cols) + ")");
-		long n;
 		if (mode.isEmpty() && columns.isEmpty() && QueryInsert.applies(a, table, cols, rows)) {
 			n = writes.insertQuery(a, cat, table, rows);
 		} else {
-			exec("INSERT INTO __dl_rows" + mode + columns + " " + rows);
-			n = writes.insert(a, cat, table, "__dl_rows");
+			long inserted = update("INSERT INTO __dl_rows" + mode + columns + " " + rows);
+			n = writes.insert(a, cat, table, "__dl_rows", inserted);
 		}
 		kind.statementDone(a);
 		return kind.count(n);
@@ -448,6 +455,13 @@ final class Changes {
 	void exec(String q) throws SQLException {
 		try (Statement s = d.createStatement()) {
 			s.execute(q);
+		}
+	}
+
+	/** Runs an INSERT: the rows it added, or -1 when DuckDB answered with rows of its own (RETURNING). */
+	private long update(String q) throws SQLException {
+		try (Statement s = d.createStatement()) {
+			return s.execute(q) ? -1 : s.getLargeUpdateCount();
 		}
 	}
 }

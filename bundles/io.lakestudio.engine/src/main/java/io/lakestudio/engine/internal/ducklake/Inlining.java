@@ -185,6 +185,35 @@ final class Inlining {
 		if (idColumn != null) {
 			select.add(Sql.ident(idColumn));
 		}
+		List<InlinedRow> rows = rows(d, cols, "SELECT " + String.join(", ", select) + " FROM " + Sql.ident(source)
+				+ orderBy, firstRowId, idColumn != null);
+		add(c, t, cols, rows);
+		return rows.size();
+	}
+
+	/**
+	 * The rows of {@code query} (each column's value as text, in the order of {@code cols}; then its row id when
+	 * {@code ids}, else numbered from {@code firstRowId}).
+	 */
+	static List<InlinedRow> rows(Connection d, List<ColumnEntry> cols, String query, long firstRowId, boolean ids)
+			throws SQLException {
+		List<InlinedRow> rows = new ArrayList<>();
+		long id = firstRowId;
+		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery(query)) {
+			while (r.next()) {
+				Map<Long, String> values = new LinkedHashMap<>();
+				for (int i = 0; i < cols.size(); i++) {
+					values.put(cols.get(i).id(), r.getString(i + 1));
+				}
+				rows.add(new InlinedRow(ids ? r.getLong(cols.size() + 1) : id, 0, values));
+				id++;
+			}
+		}
+		return rows;
+	}
+
+	/** Adds {@code added} to the transaction's inlined rows of table {@code t}. */
+	static void add(Commit c, TableEntry t, List<ColumnEntry> cols, List<InlinedRow> added) {
 		List<InlinedRow> rows = c.inlinedInserts.computeIfAbsent(t.id(), k -> new ArrayList<>());
 		// rows inlined before this transaction's ADD COLUMN hold no value of it: they are written with these columns,
 		// so with the default they read
@@ -194,19 +223,7 @@ final class Inlining {
 			return new InlinedRow(r.rowId(), r.beginSnapshot(), values);
 		});
 		c.inlinedColumns.put(t.id(), List.copyOf(cols));
-		long id = firstRowId;
-		try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", select)
-				+ " FROM " + Sql.ident(source) + orderBy)) {
-			while (r.next()) {
-				Map<Long, String> values = new LinkedHashMap<>();
-				for (int i = 0; i < cols.size(); i++) {
-					values.put(cols.get(i).id(), r.getString(i + 1));
-				}
-				rows.add(new InlinedRow(idColumn == null ? id : r.getLong(cols.size() + 1), 0, values));
-				id++;
-			}
-		}
-		return id - firstRowId;
+		rows.addAll(added);
 	}
 
 	/** Deletes inlined rows by row id: the transaction's own go from it, committed ones end at its snapshot. */

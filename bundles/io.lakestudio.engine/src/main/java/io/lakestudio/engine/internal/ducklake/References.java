@@ -145,7 +145,7 @@ final class References {
 			}
 		}, fullAlias);
 		// what is left must pass the engine's guard, whether or not it named DuckLake tables
-		Guard.parse(d, r.text(), withViews(r.names()), granted);
+		Guard.parse(d, r.text(), r.parsed(), withViews(r.names()), granted);
 		return r;
 	}
 

@@ -1,7 +1,7 @@
 package io.lakestudio.engine.internal.ducklake;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
+
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.engine.EngineException;
 import io.lakestudio.engine.EngineException.Kind;
+import io.lakestudio.engine.internal.Guard;
+import io.lakestudio.engine.internal.Sql;
 
 /**
  * A query as DuckDB parses it ({@code json_serialize_sql}), with each reference to a DuckLake table pointed at its
@@ -102,7 +104,11 @@ final class Rewriter {
 	private static final ThreadLocal<Set<List<String>>> QUALIFIED = new ThreadLocal<>();
 
 	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
-	record Rewritten(String text, boolean touched, Set<String> names) {
+	/**
+	 * A query rewritten: its text, whether anything in it was, the DuckLake names it read, and when untouched the
+	 * parse tree of its text (DuckDB's json_serialize_sql), so the guard need not ask DuckDB to parse it again.
+	 */
+	record Rewritten(String text, boolean touched, Set<String> names, JsonNode parsed) {
 	}
 
 	private Rewriter() {
@@ -111,18 +117,10 @@ final class Rewriter {
 	static Rewritten rewrite(Connection d, String sql, Resolver r, String fullAlias)
 			throws EngineException, DuckLakeException, SQLException {
 		JsonNode tree;
-		try (PreparedStatement ps = d.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
-			ps.setString(1, sql);
-			try (ResultSet rs = ps.executeQuery()) {
-				rs.next();
-				tree = JSON.readTree(rs.getString(1));
-			}
-		} catch (java.io.IOException e) {
-			throw new EngineException(Kind.FAILED, "cannot parse the statement: " + e.getMessage(), e);
-		}
+		tree = Guard.serialize(d, sql);
 		if (tree.path("error").asBoolean()) {
 			if (fullAlias == null) {
-				return new Rewritten(sql, false, Set.of()); // the engine's guard says what is wrong with it
+				return new Rewritten(sql, false, Set.of(), null); // the engine's guard says what is wrong with it
 			}
 			throw new EngineException(Kind.FAILED, tree.path("error_message").asText("cannot parse the statement"));
 		}
@@ -147,14 +145,12 @@ final class Rewriter {
 		}
 		hidden.exclude(tree);
 		if (!touched[0]) {
-			return new Rewritten(sql, false, names);
+			return new Rewritten(sql, false, names, tree);
 		}
-		try (PreparedStatement ps = d.prepareStatement("SELECT json_deserialize_sql(?::JSON)")) {
-			ps.setString(1, tree.toString());
-			try (ResultSet rs = ps.executeQuery()) {
-				rs.next();
-				return new Rewritten(rs.getString(1), true, names);
-			}
+		try (java.sql.Statement s = d.createStatement(); ResultSet rs = s.executeQuery("SELECT json_deserialize_sql("
+				+ Sql.string(tree.toString()) + "::JSON)")) {
+			rs.next();
+			return new Rewritten(rs.getString(1), true, names, null);
 		}
 	}
 

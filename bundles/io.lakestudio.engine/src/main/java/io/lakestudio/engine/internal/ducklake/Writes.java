@@ -82,7 +82,13 @@ final class Writes {
 	 */
 	long insert(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
 			IOException {
-		return insert(a.pending(), a, cat, t, source, true, false, null);
+		return insert(a, cat, t, source, -1);
+	}
+
+	/** The same, {@code rows} already counted (-1: not). */
+	long insert(Attached a, CatalogAt cat, TableEntry t, String source, long rows) throws SQLException,
+			DuckLakeException, IOException {
+		return insert(a.pending(), a, cat, t, source, true, false, null, rows);
 	}
 
 	/**
@@ -92,7 +98,7 @@ final class Writes {
 	 */
 	long flush(Commit c, Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException,
 			DuckLakeException, IOException {
-		return insert(c, a, cat, t, source, false, true, KEPT_ROW_ID);
+		return insert(c, a, cat, t, source, false, true, KEPT_ROW_ID, -1);
 	}
 
 	/**
@@ -101,7 +107,7 @@ final class Writes {
 	 */
 	long update(Attached a, CatalogAt cat, TableEntry t, String source) throws SQLException, DuckLakeException,
 			IOException {
-		return insert(a.pending(), a, cat, t, source, true, false, KEPT_ROW_ID);
+		return insert(a.pending(), a, cat, t, source, true, false, KEPT_ROW_ID, -1);
 	}
 
 	/** See {@link QueryInsert#insert}. */
@@ -136,8 +142,8 @@ final class Writes {
 	static final String KEPT_ROW_ID = "__dl_kept_rowid";
 
 	private long insert(Commit c, Attached a, CatalogAt cat, TableEntry t, String source, boolean inline,
-			boolean flush, String idColumn) throws SQLException, DuckLakeException, IOException {
-		long rows = count("SELECT count(*) FROM " + Sql.ident(source));
+			boolean flush, String idColumn, long counted) throws SQLException, DuckLakeException, IOException {
+		long rows = counted >= 0 ? counted : count("SELECT count(*) FROM " + Sql.ident(source));
 		if (rows == 0) {
 			return 0;
 		}
@@ -150,10 +156,7 @@ final class Writes {
 				.isEmpty() && !c.partitionings.containsKey(t.id())) {
 			TableStats before = stats(a, c, t.id());
 			long n = Inlining.insert(d, c, t, cols, source, layout.orderBy(), before.nextRowId(), idColumn);
-			tableFolder(a, schema, t);
-			c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId()
-					+ (idColumn == null ? n : 0), before.fileSizeBytes()));
-			c.changes.add("inlined_insert:" + t.id());
+			inlined(c, a, schema, t, before, n, idColumn == null);
 			return rows;
 		}
 		List<String> select = new ArrayList<>();
@@ -214,6 +217,21 @@ final class Writes {
 		}
 		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, idColumn == null
 				? before.nextRowId() + n : before.nextRowId(), before.fileSizeBytes() + size));
+	}
+
+	/** The table's stats and changes after {@code n} rows were inlined ({@code newIds}: with row ids of their own). */
+	void inlined(Commit c, Attached a, SchemaEntry schema, TableEntry t, TableStats before, long n, boolean newIds)
+			throws IOException {
+		tableFolder(a, schema, t);
+		c.tableStats.put(t.id(), new TableStats(t.id(), before.recordCount() + n, before.nextRowId() + (newIds ? n
+				: 0), before.fileSizeBytes()));
+		c.changes.add("inlined_insert:" + t.id());
+	}
+
+	/** See {@link ValuesInsert#insert}. */
+	long insertValues(Attached a, CatalogAt cat, TableEntry t, String values) throws DuckLakeException,
+			IOException {
+		return new ValuesInsert(this, d).insert(a, cat, t, values);
 	}
 
 	TableStats stats(Attached a, Commit c, long table) throws DuckLakeException {
