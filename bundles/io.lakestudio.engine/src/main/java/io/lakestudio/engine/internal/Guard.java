@@ -1,9 +1,9 @@
 package io.lakestudio.engine.internal;
 
 import java.sql.Connection;
-import java.sql.Statement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -61,7 +61,7 @@ public final class Guard {
 	public static Parsed parse(Connection duck, String statement, JsonNode serialized, Set<String> sessionNames,
 			Granted granted) throws EngineException {
 		String kw = firstWord(strip(statement));
-		if (serialized != null && (QUERY_WORDS.contains(kw))) {
+		if (serialized != null && QUERY_WORDS.contains(kw)) {
 			return query(serialized, sessionNames, granted);
 		}
 		return parse(duck, statement, sessionNames, Refusals.ALLOWED, granted);

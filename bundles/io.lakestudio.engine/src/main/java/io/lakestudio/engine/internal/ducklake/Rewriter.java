@@ -1,7 +1,6 @@
 package io.lakestudio.engine.internal.ducklake;
 
 import java.sql.Connection;
-
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -103,7 +102,6 @@ final class Rewriter {
 	/** The qualified names (catalog[.schema].table, lower-case) of the references pointed at views, walking. */
 	private static final ThreadLocal<Set<List<String>>> QUALIFIED = new ThreadLocal<>();
 
-	/** The rewritten query and the temp names it reads; {@code touched} false when it names nothing of DuckLake's. */
 	/**
 	 * A query rewritten: its text, whether anything in it was, the DuckLake names it read, and when untouched the
 	 * parse tree of its text (DuckDB's json_serialize_sql), so the guard need not ask DuckDB to parse it again.
@@ -116,8 +114,7 @@ final class Rewriter {
 
 	static Rewritten rewrite(Connection d, String sql, Resolver r, String fullAlias)
 			throws EngineException, DuckLakeException, SQLException {
-		JsonNode tree;
-		tree = Guard.serialize(d, sql);
+		JsonNode tree = Guard.serialize(d, sql);
 		if (tree.path("error").asBoolean()) {
 			if (fullAlias == null) {
 				return new Rewritten(sql, false, Set.of(), null); // the engine's guard says what is wrong with it
