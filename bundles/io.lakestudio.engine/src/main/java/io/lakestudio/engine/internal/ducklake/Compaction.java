@@ -270,7 +270,7 @@ final class Compaction {
 			List<VariantStats> variants = VariantFileStats.of(d, Sql.string(file.toString()), cols);
 			long size = Files.size(file);
 			long footer = w.footerSize();
-			long groups = w.rowGroups() >= 0 ? w.rowGroups() : writes.rowGroups(file.toString());
+			long groups = w.rowGroups();
 			String name = dir + file.getFileName();
 			Path to = Path.of(a.catalog.resolve(s, t, name, true));
 			Files.createDirectories(to.getParent());

@@ -88,6 +88,15 @@ final class Inlining {
 	}
 
 	/** Whether rows of these columns can be kept inlined (no nested, variant, geometry or decimal columns). */
+	/**
+	 * Whether table {@code t} has no partitioning at the session's snapshot and the open transaction {@code c} set
+	 * or reset none (rows of a table partitioned in any way go to files).
+	 */
+	static boolean unpartitioned(Attached a, Commit c, TableEntry t) throws DuckLakeException {
+		return a.catalog.store().partitioning(t.id(), a.snapshot().id()).isEmpty() && !c.partitionings.containsKey(
+				t.id());
+	}
+
 	static boolean inlinable(List<ColumnEntry> cols) {
 		if (cols.isEmpty()) {
 			return false;

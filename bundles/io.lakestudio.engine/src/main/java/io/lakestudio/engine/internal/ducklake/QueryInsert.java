@@ -64,17 +64,11 @@ final class QueryInsert {
 			IOException {
 		exec("EXPLAIN INSERT INTO __dl_rows " + rows);
 		List<ColumnEntry> cols = cat.columns(t.id());
-		List<String> select = new ArrayList<>();
-		List<String> aliases = new ArrayList<>();
 		List<String> ids = new ArrayList<>();
 		for (ColumnEntry col : cols) {
-			String alias = "__dl_c" + aliases.size();
-			aliases.add(alias);
-			select.add("CAST(" + alias + " AS " + NestedTypes.duckType(col) + ") AS " + Sql.ident(col.name()));
 			ids.add(NestedColumns.fieldIds(col));
 		}
-		String query = "SELECT " + String.join(", ", select) + " FROM (" + rows + ") AS __dl_src(" + String.join(
-				", ", aliases) + ")";
+		String query = byPosition(cols, rows, false);
 		String fieldIds = "FIELD_IDS {" + String.join(", ", ids) + "}" + ParquetOptions.of(a, t);
 		List<TargetFiles.Written> files = TargetFiles.write(d, staging, query, fieldIds, writes.target(a));
 		try {
@@ -89,7 +83,7 @@ final class QueryInsert {
 			if (total <= Inlining.limit(a, t, writes.inliningRowLimit())) {
 				List<String> paths = files.stream().map(w -> Sql.string(w.path().toString())).toList();
 				exec("INSERT INTO __dl_rows SELECT * FROM read_parquet([" + String.join(", ", paths) + "])");
-				return writes.insert(a, cat, t, "__dl_rows");
+				return writes.insert(a, cat, t, "__dl_rows", total);
 			}
 			Commit c = a.pending();
 			SchemaEntry schema = cat.schemaOf(t).orElseThrow();
@@ -104,6 +98,23 @@ final class QueryInsert {
 				Files.deleteIfExists(w.path());
 			}
 		}
+	}
+
+	/**
+	 * The rows of {@code rows} (an INSERT's query or VALUES, every column by position), each value cast to its
+	 * column's type as the INSERT casts it and named as the column, or with {@code asText} then cast to VARCHAR.
+	 */
+	static String byPosition(List<ColumnEntry> cols, String rows, boolean asText) {
+		List<String> select = new ArrayList<>();
+		List<String> aliases = new ArrayList<>();
+		for (ColumnEntry col : cols) {
+			String alias = "__dl_c" + aliases.size();
+			aliases.add(alias);
+			String cast = "CAST(" + alias + " AS " + NestedTypes.duckType(col) + ")";
+			select.add((asText ? "CAST(" + cast + " AS VARCHAR)" : cast) + " AS " + Sql.ident(col.name()));
+		}
+		return "SELECT " + String.join(", ", select) + " FROM (" + rows + ") AS __dl_src(" + String.join(", ",
+				aliases) + ")";
 	}
 
 	/** A NULL in a NOT NULL column fails the statement, as DuckDB's INSERT does. */

@@ -47,7 +47,7 @@ final class TargetFiles {
 			Path staged = staging.resolve("ducklake-" + UUID.randomUUID() + ".parquet");
 			Map<String, Said> said = copy(d, "COPY (" + query + ") TO " + Sql.string(staged.toString())
 					+ " (FORMAT parquet, " + fieldIds + ", RETURN_STATS true)");
-			return List.of(written(staged, said.get(staged.toString())));
+			return List.of(written(d, staged, said.get(staged.toString())));
 		}
 		Path dir = staging.resolve("split-" + UUID.randomUUID());
 		Map<String, Said> said = copy(d, "COPY (" + query + ") TO " + Sql.string(dir.toString())
@@ -62,17 +62,26 @@ final class TargetFiles {
 		for (Path p : parts) {
 			Path to = staging.resolve("ducklake-" + UUID.randomUUID() + ".parquet");
 			Files.move(p, to);
-			out.add(written(to, said.get(p.toString())));
+			out.add(written(d, to, said.get(p.toString())));
 		}
 		Files.deleteIfExists(dir);
 		return out;
 	}
 
-	private static Written written(Path p, Said said) throws SQLException {
+	/** The file {@code p} with what the COPY said of it; its row groups from its footer if the COPY didn't say. */
+	private static Written written(Connection d, Path p, Said said) throws SQLException {
 		if (said == null) {
 			throw new SQLException("DuckDB's COPY said nothing of the file it wrote, " + p);
 		}
-		return new Written(p, said.columns(), said.rows(), said.footerSize(), said.rowGroups());
+		long groups = said.rowGroups();
+		if (groups < 0) {
+			try (Statement s = d.createStatement(); ResultSet r = s.executeQuery("SELECT num_row_groups FROM"
+					+ " parquet_file_metadata(" + Sql.string(p.toString()) + ")")) {
+				r.next();
+				groups = r.getLong(1);
+			}
+		}
+		return new Written(p, said.columns(), said.rows(), said.footerSize(), groups);
 	}
 
 	/** Runs the COPY with RETURN_STATS: what it says of each file, by the file's name. */

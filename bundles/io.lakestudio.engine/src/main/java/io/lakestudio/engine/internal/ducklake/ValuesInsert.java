@@ -3,7 +3,6 @@ package io.lakestudio.engine.internal.ducklake;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.lakestudio.ducklake.CatalogAt;
@@ -11,10 +10,8 @@ import io.lakestudio.ducklake.ColumnEntry;
 import io.lakestudio.ducklake.Commit;
 import io.lakestudio.ducklake.DuckLakeException;
 import io.lakestudio.ducklake.InlinedRow;
-import io.lakestudio.ducklake.NestedTypes;
 import io.lakestudio.ducklake.TableEntry;
 import io.lakestudio.ducklake.TableStats;
-import io.lakestudio.engine.internal.Sql;
 
 /**
  * {@code INSERT INTO t VALUES (...)} of a few constant rows ({@link LiteralRows}, a value for every column) inlined
@@ -38,26 +35,17 @@ final class ValuesInsert {
 		List<ColumnEntry> cols = cat.columns(t.id());
 		long n = LiteralRows.rows(values, cols.size());
 		if (n <= 0 || n > Inlining.limit(a, t, writes.inliningRowLimit()) || !Inlining.inlinable(cols)
-				|| a.catalog.store().partitioning(t.id(), a.snapshot().id()).isPresent()
 				|| Layouts.sorting(a, t.id()).isPresent()) {
 			return -1;
 		}
 		Commit c = a.pending();
-		if (c.partitionings.containsKey(t.id())) {
+		if (!Inlining.unpartitioned(a, c, t)) {
 			return -1;
-		}
-		List<String> select = new ArrayList<>();
-		List<String> aliases = new ArrayList<>();
-		for (ColumnEntry col : cols) {
-			String alias = "__dl_c" + aliases.size();
-			aliases.add(alias);
-			select.add("CAST(CAST(" + alias + " AS " + NestedTypes.duckType(col) + ") AS VARCHAR)");
 		}
 		TableStats before = writes.stats(a, c, t.id());
 		List<InlinedRow> rows;
 		try {
-			rows = Inlining.rows(d, cols, "SELECT " + String.join(", ", select) + " FROM (" + values + ") AS __dl_src("
-					+ String.join(", ", aliases) + ")", before.nextRowId(), false);
+			rows = Inlining.rows(d, cols, QueryInsert.byPosition(cols, values, true), before.nextRowId(), false);
 		} catch (SQLException e) {
 			return -1; // the INSERT's own error, from the whole way
 		}

@@ -152,8 +152,7 @@ final class Writes {
 		long limit = inline ? Inlining.limit(a, t, inliningRowLimit) : 0;
 		// rows past the inlining limit are sorted even with sort_on_insert off, as the extension's are
 		FileLayout layout = FileLayout.of(d, a, t, cols, source, flush || limit > 0 && rows > limit);
-		if (rows <= limit && Inlining.inlinable(cols) && a.catalog.store().partitioning(t.id(), a.snapshot().id())
-				.isEmpty() && !c.partitionings.containsKey(t.id())) {
+		if (rows <= limit && Inlining.inlinable(cols) && Inlining.unpartitioned(a, c, t)) {
 			TableStats before = stats(a, c, t.id());
 			long n = Inlining.insert(d, c, t, cols, source, layout.orderBy(), before.nextRowId(), idColumn);
 			inlined(c, a, schema, t, before, n, idColumn == null);
@@ -199,7 +198,6 @@ final class Writes {
 		List<ColumnStats> stats = stats(staged, cols, w.writerStats());
 		List<VariantStats> variants = VariantFileStats.of(d, Sql.string(staged.toString()), cols);
 		long size = Files.size(staged);
-		long groups = w.rowGroups() >= 0 ? w.rowGroups() : rowGroups(staged.toString());
 		TableStats before = stats(a, c, t.id());
 		// a flushed file starts at its first row id, as the extension's (unmoved by others' inserts)
 		long start = flush ? count("SELECT min(" + FileLineage.ROW_ID_COLUMN + ") FROM read_parquet("
@@ -207,7 +205,7 @@ final class Writes {
 		place(a, staged, a.catalog.resolve(schema, t, file, true));
 		long fileId = c.fileId();
 		c.newDataFiles.add(new DataFile(fileId, t.id(), 0, file, true, n, size, w.footerSize(), start, stats));
-		c.rowGroups.put(fileId, groups);
+		c.rowGroups.put(fileId, w.rowGroups());
 		c.variantStats.put(fileId, variants);
 		if (idColumn != null) { // the ids are in the file
 			c.lineage.put(fileId, new FileLineage(fileId, null, flush ? start : null, null));
